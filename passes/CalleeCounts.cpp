@@ -33,8 +33,17 @@ STATISTIC(NumGlobalArguments, "Twin pointer parameters proven global");
 STATISTIC(NumSharedArguments, "Twin pointer parameters proven shared");
 STATISTIC(NumLocalArguments, "Twin pointer parameters proven local");
 STATISTIC(NumReturning, "Twins that return their counts to their callers");
+STATISTIC(NumFrameTwins, "Twins that add their counts into callers' frames");
 STATISTIC(NumDeadOriginals,
           "Device functions removed: nothing calls them, whole program");
+
+// Step 3 (CalleeCounts.h): twins over the return limit add their counts
+// into their callers' frames instead of flushing at every return. Off: they
+// flush, as before (for comparison, and for tests of that flush).
+static cl::opt<bool> CalleeFrames(
+    "pasta-callee-frames", cl::init(true), cl::Hidden,
+    cl::desc("Device functions over the return limit add their counts into "
+             "a frame their callers own and flush (default on)"));
 
 // Whether the module's device code is the whole program's (no -fgpu-rdc):
 // then no other module can call an external device function, and an
@@ -404,6 +413,74 @@ static uint32_t callBlockCounter(const CallInst &CI, const FunctionPlan &Caller,
   return PASTA_NONE;
 }
 
+// F with a last parameter more, the frame its callers own (step 3): a new
+// function takes its body, name and uses (all direct calls), as in retype.
+// Each caller gets one frame for F, Slots 64-bit counts in its local memory,
+// zeroed at its entry, passed at each of its calls.
+static Function *addFrameParameter(
+    Function &F, unsigned Slots, FunctionAnalysisManager &FAM,
+    DenseMap<Value *, Value *> &CallValueOf,
+    SmallVectorImpl<std::pair<CallInst *, CallInst *>> &DeadCalls) {
+  LLVMContext &Ctx = F.getContext();
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  unsigned AllocaAS = DL.getAllocaAddrSpace();
+  SmallVector<Type *, 8> Params(F.getFunctionType()->params());
+  Params.push_back(PointerType::get(Ctx, AllocaAS));
+  auto *Ty = FunctionType::get(F.getReturnType(), Params, false);
+  Function *New = Function::Create(Ty, F.getLinkage(), F.getAddressSpace(), "",
+                                   F.getParent());
+  New->copyAttributesFrom(&F);
+  New->setDSOLocal(F.isDSOLocal());
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  F.getAllMetadata(MDs);
+  for (auto &[Kind, Node] : MDs)
+    New->setMetadata(Kind, Node);
+  FAM.clear(F, F.getName());
+  New->splice(New->begin(), &F);
+  for (auto [Old, Arg] : zip(F.args(), New->args())) {
+    Old.replaceAllUsesWith(&Arg);
+    Arg.takeName(&Old);
+  }
+  New->getArg(New->arg_size() - 1)->setName("pasta.frame");
+  auto *FrameTy = ArrayType::get(Type::getInt64Ty(Ctx), Slots);
+  DenseMap<Function *, AllocaInst *> FrameIn;
+  auto FrameOf = [&](Function &Caller) {
+    AllocaInst *&Frame = FrameIn[&Caller];
+    if (!Frame) {
+      BasicBlock &Entry = Caller.getEntryBlock();
+      IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+      Frame = B.CreateAlloca(FrameTy, AllocaAS, nullptr, "pasta.frame");
+      // 64-bit stores: a memset becomes a loop of byte stores in PTX.
+      for (unsigned K = 0; K < Slots; ++K)
+        B.CreateStore(B.getInt64(0),
+                      B.CreateConstInBoundsGEP2_32(FrameTy, Frame, 0, K));
+    }
+    return Frame;
+  };
+  for (User *U : make_early_inc_range(F.users())) {
+    auto *CI = cast<CallInst>(U);
+    SmallVector<Value *, 8> Args(CI->args());
+    Args.push_back(FrameOf(*CI->getFunction()));
+    SmallVector<OperandBundleDef, 1> Bundles;
+    CI->getOperandBundlesAsDefs(Bundles);
+    IRBuilder<> B(CI);
+    CallInst *Call = B.CreateCall(New, Args, Bundles);
+    Call->setCallingConv(CI->getCallingConv());
+    Call->setAttributes(CI->getAttributes());
+    Call->setTailCallKind(CI->getTailCallKind() == CallInst::TCK_MustTail
+                              ? CallInst::TCK_None
+                              : CI->getTailCallKind());
+    Call->setDebugLoc(CI->getDebugLoc());
+    if (!CI->getType()->isVoidTy()) {
+      CI->replaceAllUsesWith(Call);
+      CallValueOf[CI] = Call;
+    }
+    DeadCalls.push_back({CI, Call});
+  }
+  New->takeName(&F);
+  return New; // F, empty and unused, is erased by the caller
+}
+
 // The derived-counter rows in an order that derives every source before
 // it is read: each function's rows together, those of functions without
 // twins' calls counters first (in table order), then the twins, callers
@@ -490,7 +567,8 @@ static void remapPlanValues(FunctionPlan &P,
 ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
                                          const CountTwins &Twins,
                                          ModuleTables &Tables,
-                                         FunctionAnalysisManager &FAM) {
+                                         FunctionAnalysisManager &FAM,
+                                         bool Frames) {
   ReturnedCounts R;
   DenseMap<Function *, FunctionPlan *> PlanOf;
   for (FunctionPlan &P : Plans)
@@ -500,6 +578,9 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
   DenseMap<CallInst *, uint32_t> CallSource;
   DenseMap<Function *, SmallVector<uint32_t, 8>> Carried;
   SmallVector<std::pair<Function *, CountReturn>, 16> Accepted;
+  // Frame twins and the callers that own their frames (step 3).
+  SmallVector<std::pair<Function *, CountFrame>, 4> FrameTwins;
+  DenseSet<Function *> FrameOwners;
   std::vector<pasta_derived> CallRows;
   SmallVector<Function *, 16> Order = calleesFirst(Twins);
   for (Function *F : Order) {
@@ -547,8 +628,24 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
     for (uint32_t C : CR.Own)
       CR.Global.push_back(P->FirstCounter + C);
     addUnique(CR.Global, Carried.lookup(F));
+    // A frame's owner flushes at its returns.
+    if (FrameOwners.count(F)) {
+      DeriveCallsOnly();
+      continue;
+    }
     if (CR.Global.size() > ReturnLimit) {
       DeriveCallsOnly();
+      // Placed plans only: an unplaced one flushes its carried counts
+      // inline (at most AccumulatorLimit).
+      if (Frames && CalleeFrames && P->Placed &&
+          all_of(Callers, [&](Function *C) { return PlanOf[C]->Placed; })) {
+        CountFrame Frame;
+        if (!R.CallsCounterDerived.count(F))
+          Frame.Global.push_back(P->FirstCounter);
+        addUnique(Frame.Global, CR.Global);
+        FrameOwners.insert(Callers.begin(), Callers.end());
+        FrameTwins.push_back({F, std::move(Frame)});
+      }
       continue;
     }
     // What each caller keeps: the calls it cannot derive, the counts.
@@ -596,6 +693,21 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
     R.Returns[New] = std::move(CR);
     News.push_back(New);
     ++NumReturning;
+  }
+  for (auto &[F, Frame] : FrameTwins) {
+    FunctionPlan *P = PlanOf[F];
+    Function *New =
+        addFrameParameter(*F, Frame.Global.size(), FAM, CallValueOf, DeadCalls);
+    DenseMap<Value *, Value *> ArgOf;
+    for (auto [Old, Arg] : zip(F->args(), New->args()))
+      ArgOf[&Old] = &Arg;
+    remapPlanValues(*P, ArgOf);
+    if (R.CallsCounterDerived.erase(F))
+      R.CallsCounterDerived.insert(New);
+    R.Replaced[F] = New;
+    P->F = New;
+    R.Frames[New] = std::move(Frame);
+    ++NumFrameTwins;
   }
   // The callers' plans may name what a replaced call returned (a pointer
   // their accesses go through, a copy's length): the erased call's value

@@ -359,6 +359,73 @@ void CounterEmitter::addCalleeCounts(const FunctionPlan &P) {
   }
 }
 
+// The counter of the function being emitted that adds to the module
+// counter Global: its own, or one it keeps for a callee.
+uint32_t CounterEmitter::localIndex(const FunctionPlan &P,
+                                    uint32_t Global) const {
+  if (Global >= P.FirstCounter && Global < P.FirstCounter + NumOwn)
+    return Global - P.FirstCounter;
+  return NumOwn +
+         static_cast<uint32_t>(find(Carried, Global) - Carried.begin());
+}
+
+// A return of a frame twin (CalleeCounts.h, step 3): each count that may be
+// non-zero there added into its slot of the caller's frame.
+void CounterEmitter::addToFrame(ReturnInst *RI, const FunctionPlan &P,
+                                const CountFrame &Frame) {
+  SmallVector<uint32_t, 16> Live = liveCounters(P, RI->getParent());
+  IRBuilder<> B(RI);
+  Function &F = *P.F;
+  Value *Base = F.getArg(F.arg_size() - 1);
+  // The frame is in the caller's local memory: local loads and stores,
+  // not generic ones.
+  if (T.Target == PASTA_TARGET_NVPTX &&
+      Base->getType()->getPointerAddressSpace() == 0)
+    Base = B.CreateAddrSpaceCast(Base, PointerType::get(Ctx, 5));
+  Type *FrameTy = ArrayType::get(B.getInt64Ty(), Frame.Global.size());
+  for (size_t K = 0; K < Frame.Global.size(); ++K) {
+    uint32_t C = localIndex(P, Frame.Global[K]);
+    if (!is_contained(Live, C))
+      continue;
+    Value *Slot = B.CreateConstInBoundsGEP2_32(FrameTy, Base, 0, K);
+    B.CreateStore(
+        B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Slot), loadCount(B, C)), Slot);
+  }
+}
+
+// At Exit, one of P.F's exits (emitFlush runs at no other point): each
+// frame it owns (CalleeCounts.h, step 3) goes to the runtime's indexed
+// flush itself, with its slots' counter indices: no copy of its counts in
+// registers or staging (ptxas loads such copies together, as in
+// flushArrayDirectly: AutoDock's gradient_minAD, 64 registers, spilled
+// 264 B more with them).
+void CounterEmitter::flushFrames(Instruction *Exit) {
+  if (!Returned || Returned->Frames.empty())
+    return;
+  IRBuilder<> B(Exit);
+  SmallPtrSet<Value *, 4> Flushed;
+  for (Instruction &I : instructions(*Exit->getFunction())) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    auto It = CI ? Returned->Frames.find(CI->getCalledFunction())
+                 : Returned->Frames.end();
+    if (It == Returned->Frames.end())
+      continue;
+    Value *Frame = CI->getArgOperand(CI->arg_size() - 1);
+    if (!Flushed.insert(Frame).second)
+      continue;
+    ArrayRef<uint32_t> Global = It->second.Global;
+    FunctionCallee Flush = M.getOrInsertFunction(
+        DeviceFlushIndexedName, B.getVoidTy(), PointerType::get(Ctx, 1),
+        B.getInt32Ty(), B.getInt32Ty(), B.getInt32Ty(),
+        PointerType::get(Ctx, 0), PointerType::get(Ctx, 1), B.getInt32Ty());
+    B.CreateCall(Flush, {T.Counters, B.getInt32(T.NumCounters),
+                         B.getInt32(T.numBanks()), B.getInt32(0),
+                         B.CreatePointerCast(Frame, PointerType::get(Ctx, 0)),
+                         indexTable(Global, "__pasta_flush_indices"),
+                         B.getInt32(Global.size())});
+  }
+}
+
 // A return of a function that returns its counts: after its value, its own
 // counts that may be non-zero there (zero for the others), then those it
 // accumulated for its callees.
@@ -1125,6 +1192,7 @@ Value *CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
 
 // Device functions only (host ones: emitHostFlushes).
 void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
+  flushFrames(Exit);
   SmallVector<uint32_t, 16> Live = liveCounters(P, Exit->getParent());
   if (Live.empty())
     return; // nothing counted on any path to this return
@@ -2895,9 +2963,13 @@ void CounterEmitter::emit(FunctionPlan &P) {
     parkCountsAfterLoops(P, Registers);
 
   const CountReturn *Returns = nullptr;
-  if (Returned)
+  const CountFrame *Frame = nullptr;
+  if (Returned) {
     if (auto It = Returned->Returns.find(&F); It != Returned->Returns.end())
       Returns = &It->second;
+    if (auto It = Returned->Frames.find(&F); It != Returned->Frames.end())
+      Frame = &It->second;
+  }
   if (T.Target == PASTA_TARGET_HOST) {
     emitHostFlushes(P, Slots);
     emitHostOnceIncrements(P);
@@ -2907,6 +2979,11 @@ void CounterEmitter::emit(FunctionPlan &P) {
     for (BasicBlock &BB : F)
       if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()))
         returnCounts(RI, P, *Returns);
+  } else if (Frame) {
+    // Nor in frame twins.
+    for (BasicBlock &BB : F)
+      if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()))
+        addToFrame(RI, P, *Frame);
   } else {
     // Returns, and inline assembly that ends the thread (ThreadExits.h):
     // a thread that ends there never reaches a return.
