@@ -40,6 +40,28 @@ STATISTIC(NumDeadOriginals,
 // Step 3 (CalleeCounts.h): twins over the return limit add their counts
 // into their callers' frames instead of flushing at every return. Off: they
 // flush, as before (for comparison, and for tests of that flush).
+static cl::opt<bool> FrameBitRuns(
+    "pasta-frame-bit-runs", cl::init(false), cl::Hidden,
+    cl::desc("Frame twins add their bits to the frame as runs of one mask "
+             "(CalleeCounts.h, CountFrame) instead of one count each"));
+
+// The function that adds a frame's pending bit runs to its bits' counts
+// (CountFrame::Settle), empty until its twin is emitted.
+static Function *createSettle(Function &Twin, Type *FramePtr) {
+  auto *Ty =
+      FunctionType::get(Type::getVoidTy(Twin.getContext()), {FramePtr}, false);
+  Function *Settle =
+      Function::Create(Ty, GlobalValue::InternalLinkage, Twin.getAddressSpace(),
+                       Twin.getName() + ".pasta.settle", Twin.getParent());
+  for (StringRef A : {"target-cpu", "target-features"})
+    if (Twin.hasFnAttribute(A))
+      Settle->addFnAttr(Twin.getFnAttribute(A));
+  Settle->addFnAttr(Attribute::NoUnwind);
+  ReturnInst::Create(Twin.getContext(),
+                     BasicBlock::Create(Twin.getContext(), "", Settle));
+  return Settle;
+}
+
 static cl::opt<bool> CalleeFrames(
     "pasta-callee-frames", cl::init(true), cl::Hidden,
     cl::desc("Device functions over the return limit add their counts into "
@@ -696,8 +718,14 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
   }
   for (auto &[F, Frame] : FrameTwins) {
     FunctionPlan *P = PlanOf[F];
+    if (FrameBitRuns)
+      Frame.RunGroups = (Frame.Global.size() + 31) / 32 + 1;
     Function *New =
-        addFrameParameter(*F, Frame.Global.size(), FAM, CallValueOf, DeadCalls);
+        addFrameParameter(*F, Frame.Global.size() + 2 * Frame.RunGroups, FAM,
+                          CallValueOf, DeadCalls);
+    if (Frame.RunGroups)
+      Frame.Settle =
+          createSettle(*New, New->getArg(New->arg_size() - 1)->getType());
     DenseMap<Value *, Value *> ArgOf;
     for (auto [Old, Arg] : zip(F->args(), New->args()))
       ArgOf[&Old] = &Arg;

@@ -105,6 +105,14 @@ struct CountReturn {
 // its returns: the frame's slot K gets the module counter Global[K].
 struct CountFrame {
   llvm::SmallVector<uint32_t, 16> Global;
+  // With -pasta-frame-bit-runs: after the counts, RunGroups pairs (a mask
+  // of bits, its runs) of the twin's bit counters, one pair per mask: a
+  // return whose bits are the pair's mask adds one run; another mask
+  // first adds the pending runs to the bits' counts. Settle, filled in
+  // when the twin is emitted, adds the pending runs before the owner's
+  // flush.
+  unsigned RunGroups = 0;
+  llvm::Function *Settle = nullptr;
 };
 
 struct ReturnedCounts {

@@ -369,27 +369,98 @@ uint32_t CounterEmitter::localIndex(const FunctionPlan &P,
          static_cast<uint32_t>(find(Carried, Global) - Carried.begin());
 }
 
+// The frame parameter Frame at B, in the local address space on NVPTX
+// (the frame is in the caller's local memory: local loads and stores, not
+// generic ones).
+static Value *localFrame(IRBuilder<> &B, Value *Frame, pasta_target Target) {
+  if (Target == PASTA_TARGET_NVPTX &&
+      Frame->getType()->getPointerAddressSpace() == 0)
+    return B.CreateAddrSpaceCast(Frame, PointerType::get(B.getContext(), 5));
+  return Frame;
+}
+
+// Frame[K] += V.
+static void addToSlot(IRBuilder<> &B, Type *FrameTy, Value *Frame, size_t K,
+                      Value *V) {
+  Value *Slot = B.CreateConstInBoundsGEP2_32(FrameTy, Frame, 0, K);
+  B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Slot), V), Slot);
+}
+
+// Each bit (frame slot, bit) of a run group gets Runs where Mask has it.
+static void settleRuns(IRBuilder<> &B, Type *FrameTy, Value *Frame,
+                       ArrayRef<std::pair<size_t, int>> Bits, Value *Mask,
+                       Value *Runs) {
+  for (auto [K, Bit] : Bits)
+    addToSlot(B, FrameTy, Frame, K,
+              B.CreateMul(B.CreateAnd(B.CreateLShr(Mask, Bit), 1), Runs));
+}
+
 // A return of a frame twin (CalleeCounts.h, step 3): each count that may be
-// non-zero there added into its slot of the caller's frame.
+// non-zero there added into its slot of the caller's frame; with run groups
+// (CountFrame), the bits of each mask as one run of that mask.
 void CounterEmitter::addToFrame(ReturnInst *RI, const FunctionPlan &P,
                                 const CountFrame &Frame) {
   SmallVector<uint32_t, 16> Live = liveCounters(P, RI->getParent());
   IRBuilder<> B(RI);
   Function &F = *P.F;
-  Value *Base = F.getArg(F.arg_size() - 1);
-  // The frame is in the caller's local memory: local loads and stores,
-  // not generic ones.
-  if (T.Target == PASTA_TARGET_NVPTX &&
-      Base->getType()->getPointerAddressSpace() == 0)
-    Base = B.CreateAddrSpaceCast(Base, PointerType::get(Ctx, 5));
-  Type *FrameTy = ArrayType::get(B.getInt64Ty(), Frame.Global.size());
-  for (size_t K = 0; K < Frame.Global.size(); ++K) {
+  Value *Base = localFrame(B, F.getArg(F.arg_size() - 1), T.Target);
+  size_t N = Frame.Global.size();
+  Type *FrameTy = ArrayType::get(B.getInt64Ty(), N + 2 * Frame.RunGroups);
+  MapVector<AllocaInst *, SmallVector<std::pair<size_t, int>, 32>> Groups;
+  // Every return groups every bit, live there or not (a bit of a block
+  // that does not reach it is zero there): the same groups in the same
+  // slots at each return and in Settle.
+  for (size_t K = 0; K < N; ++K) {
     uint32_t C = localIndex(P, Frame.Global[K]);
-    if (!is_contained(Live, C))
-      continue;
-    Value *Slot = B.CreateConstInBoundsGEP2_32(FrameTy, Base, 0, K);
-    B.CreateStore(
-        B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Slot), loadCount(B, C)), Slot);
+    if (BitOf[C] >= 0 &&
+        (Groups.count(Slots[C]) || Groups.size() < Frame.RunGroups))
+      Groups[Slots[C]].push_back({K, BitOf[C]});
+    else if (is_contained(Live, C))
+      addToSlot(B, FrameTy, Base, K, loadCount(B, C));
+  }
+  unsigned G = 0;
+  for (auto &[Mask, Bits] : Groups) {
+    size_t MaskAt = N + 2 * G++;
+    uint64_t Used = 0;
+    for (auto [K, Bit] : Bits)
+      Used |= uint64_t(1) << Bit;
+    Value *M =
+        B.CreateAnd(B.CreateZExt(B.CreateLoad(Mask->getAllocatedType(), Mask),
+                                 B.getInt64Ty()),
+                    Used);
+    Value *MaskSlot = B.CreateConstInBoundsGEP2_32(FrameTy, Base, 0, MaskAt);
+    Value *RunsSlot =
+        B.CreateConstInBoundsGEP2_32(FrameTy, Base, 0, MaskAt + 1);
+    Value *Pending = B.CreateLoad(B.getInt64Ty(), MaskSlot);
+    Value *Runs = B.CreateLoad(B.getInt64Ty(), RunsSlot);
+    Instruction *Same, *Other;
+    SplitBlockAndInsertIfThenElse(B.CreateICmpEQ(M, Pending), RI->getIterator(),
+                                  &Same, &Other);
+    markInstrumentation(
+        Same->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> S(Same);
+    S.CreateStore(S.CreateAdd(Runs, S.getInt64(1)), RunsSlot);
+    IRBuilder<> O(Other);
+    settleRuns(O, FrameTy, Base, Bits, Pending, Runs);
+    O.CreateStore(M, MaskSlot);
+    O.CreateStore(O.getInt64(1), RunsSlot);
+    B.SetInsertPoint(RI);
+  }
+  if (!Frame.Settle || !isa<ReturnInst>(Frame.Settle->getEntryBlock().front()))
+    return; // no run groups, or filled at another return
+  // At the owner's exit: the pending runs of each group added to its bits.
+  IRBuilder<> E(Frame.Settle->getEntryBlock().getTerminator());
+  Value *Owned = localFrame(E, Frame.Settle->getArg(0), T.Target);
+  G = 0;
+  for (auto &[Mask, Bits] : Groups) {
+    size_t MaskAt = N + 2 * G++;
+    Value *Pending =
+        E.CreateLoad(E.getInt64Ty(),
+                     E.CreateConstInBoundsGEP2_32(FrameTy, Owned, 0, MaskAt));
+    Value *Runs = E.CreateLoad(
+        E.getInt64Ty(),
+        E.CreateConstInBoundsGEP2_32(FrameTy, Owned, 0, MaskAt + 1));
+    settleRuns(E, FrameTy, Owned, Bits, Pending, Runs);
   }
 }
 
@@ -413,6 +484,8 @@ void CounterEmitter::flushFrames(Instruction *Exit) {
     Value *Frame = CI->getArgOperand(CI->arg_size() - 1);
     if (!Flushed.insert(Frame).second)
       continue;
+    if (Function *Settle = It->second.Settle)
+      B.CreateCall(Settle, {Frame});
     ArrayRef<uint32_t> Global = It->second.Global;
     FunctionCallee Flush = M.getOrInsertFunction(
         DeviceFlushIndexedName, B.getVoidTy(), PointerType::get(Ctx, 1),
@@ -2981,9 +3054,12 @@ void CounterEmitter::emit(FunctionPlan &P) {
         returnCounts(RI, P, *Returns);
   } else if (Frame) {
     // Nor in frame twins.
+    SmallVector<ReturnInst *, 4> Rets;
     for (BasicBlock &BB : F)
       if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()))
-        addToFrame(RI, P, *Frame);
+        Rets.push_back(RI);
+    for (ReturnInst *RI : Rets)
+      addToFrame(RI, P, *Frame);
   } else {
     // Returns, and inline assembly that ends the thread (ThreadExits.h):
     // a thread that ends there never reaches a return.

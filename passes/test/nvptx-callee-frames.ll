@@ -7,6 +7,22 @@
 ; flushes at its return, as before.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-callee-frames=0 -S %s | FileCheck --check-prefix=OFF %s
+; With -pasta-frame-bit-runs the 10 bits go to the frame as runs of their
+; mask (slots 10 and 11 after the 10 counts): a return whose mask is the
+; pending one adds a run; another first adds the pending runs to the bits'
+; slots; the kernel's exit settles the pending runs before the flush.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-frame-bit-runs -S %s | FileCheck --check-prefix=RUNS %s
+; RUNS-LABEL: define ptx_kernel void @k(
+; RUNS: %pasta.frame = alloca [14 x i64]
+; RUNS: call void @f__pasta_callee.pasta.settle(ptr %pasta.frame)
+; RUNS-NEXT: call void @__pasta_flush_indexed({{.*}}, ptr %pasta.frame, ptr addrspace(1) @{{.*}}, i32 10)
+; RUNS-LABEL: define internal void @f__pasta_callee(
+; RUNS: [[MASK:%.*]] = and i64 %{{.*}}, 1023
+; RUNS: [[PENDING:%.*]] = load i64, ptr addrspace(5) %{{.*}}
+; RUNS: icmp eq i64 [[MASK]], [[PENDING]]
+; RUNS-LABEL: define internal void @f__pasta_callee.pasta.settle(ptr %0)
+; RUNS-COUNT-10: mul i64
+; RUNS: ret void
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
