@@ -37,9 +37,6 @@ STATISTIC(NumFrameTwins, "Twins that add their counts into callers' frames");
 STATISTIC(NumDeadOriginals,
           "Device functions removed: nothing calls them, whole program");
 
-// Step 3 (CalleeCounts.h): twins over the return limit add their counts
-// into their callers' frames instead of flushing at every return. Off: they
-// flush, as before (for comparison, and for tests of that flush).
 static cl::opt<bool> FrameBitRuns(
     "pasta-frame-bit-runs", cl::init(false), cl::Hidden,
     cl::desc("Frame twins add their bits to the frame as runs of one mask "
@@ -62,10 +59,19 @@ static Function *createSettle(Function &Twin, Type *FramePtr) {
   return Settle;
 }
 
+// Step 3 (CalleeCounts.h): twins over the return limit add their counts
+// into their callers' frames instead of flushing at every return. Off by
+// default: on an H200 it made AutoDock-GPU's gradient_minAD faster (1.26x ->
+// 1.18x clang-plain; 1.13x with -pasta-frame-bit-runs), but four structures
+// slower (segreduce 1.07x -> 1.23x, splitwarps' walk_probed 1.26x -> 1.53x,
+// persistent 1.07x -> 1.12x, framecallee 1.19x -> 1.29x): a frame add per
+// count and call costs more than the flush at a return that few calls or
+// uniform warps make cheap
+// (docs/lab/2026-12-01-overhead3-98-callee-returns.md).
 static cl::opt<bool> CalleeFrames(
-    "pasta-callee-frames", cl::init(true), cl::Hidden,
+    "pasta-callee-frames", cl::init(false), cl::Hidden,
     cl::desc("Device functions over the return limit add their counts into "
-             "a frame their callers own and flush (default on)"));
+             "a frame their callers own and flush (default off)"));
 
 // Whether the module's device code is the whole program's (no -fgpu-rdc):
 // then no other module can call an external device function, and an

@@ -31,7 +31,9 @@
 //     aside where every call's block counts the calls (derived too), but
 //     for the frame twins of counting builds (below).
 //
-//  3. A frame twin (counting builds, not divergence): a twin over
+//  3. With -mllvm -pasta-callee-frames (off by default: slower on four
+//     structures, CalleeCounts.cpp), in counting builds (not divergence
+//     builds), a frame twin: a twin over
 //     ReturnLimit that calls no frame twin adds its counts, at each
 //     return, into a frame its caller owns: an array of 64-bit counts in
 //     the caller's local memory (zeroed at the caller's entry), passed as

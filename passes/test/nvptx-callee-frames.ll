@@ -3,15 +3,15 @@
 ; twin adds its counts into a frame the kernel owns (an array of 64-bit
 ; counts in local memory, its last parameter) at its return, flushing
 ; nothing itself, and the kernel hands the frame to the indexed flush at
-; its exit (CalleeCounts.h, step 3). With -pasta-callee-frames=0 the twin
-; flushes at its return, as before.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-callee-frames=0 -S %s | FileCheck --check-prefix=OFF %s
+; its exit (CalleeCounts.h, step 3), with -pasta-callee-frames. Without it
+; (the default) the twin flushes at its return, as before.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-callee-frames -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -S %s | FileCheck --check-prefix=OFF %s
 ; With -pasta-frame-bit-runs the 10 bits go to the frame as runs of their
 ; mask (slots 10 and 11 after the 10 counts): a return whose mask is the
 ; pending one adds a run; another first adds the pending runs to the bits'
 ; slots; the kernel's exit settles the pending runs before the flush.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-frame-bit-runs -S %s | FileCheck --check-prefix=RUNS %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-callee-frames -pasta-frame-bit-runs -S %s | FileCheck --check-prefix=RUNS %s
 ; RUNS-LABEL: define ptx_kernel void @k(
 ; RUNS: %pasta.frame = alloca [14 x i64]
 ; RUNS: call void @f__pasta_callee.pasta.settle(ptr %pasta.frame)
