@@ -60,7 +60,8 @@
 # constptrs: device pointers in a __constant__ struct the host fills
 # (AutoDock-GPU's GpuData), read in a kernel's loop and a device function;
 # framecallee: a device function over the twins' return limit called in a
-# loop by two kernels (AutoDock-GPU's gpu_calc_energrad; a frame each).
+# loop by two kernels (AutoDock-GPU's gpu_calc_energrad; a frame each,
+# with -mllvm -pasta-callee-frames).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
@@ -179,12 +180,18 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride | wmma | texsurf | warpagg | scopedatomics | slabwalk | launchfit | casinsert | constptrs | framecallee) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride | wmma | texsurf | warpagg | scopedatomics | slabwalk | launchfit | casinsert | constptrs) build_one "$g" ;;
     # Its per-bit blocks have the same sites: shared, their counters fit the
     # counting code in 1,024 threads (62 registers), and the capped copy
     # this structure tests would not run. Built with a counter each.
     regcap)
       "$pasta" "${cu[@]}" -mllvm -pasta-share-like-counters=0 "$src/$g/$g.cu" -o "$g" "${rt[@]}"
+      plain -isystem "$cuda/include/cccl" "$src/$g/$g.cu" -o "$g.plain" "${rt[@]}"
+      ;;
+    # With its twin adding into the kernels' frames (-pasta-callee-frames,
+    # off by default), the rule it tests.
+    framecallee)
+      "$pasta" "${cu[@]}" -mllvm -pasta-callee-frames "$src/$g/$g.cu" -o "$g" "${rt[@]}"
       plain -isystem "$cuda/include/cccl" "$src/$g/$g.cu" -o "$g.plain" "${rt[@]}"
       ;;
     # Also with the poll loop's wrap flush at a header count of 3 instead

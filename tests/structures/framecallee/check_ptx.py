@@ -5,8 +5,9 @@ in a loop by two kernels, AutoDock-GPU's gpu_calc_energrad shape): the
 function's twin adds its counts into a frame its caller owns (a parameter
 more than the plain copy's, local loads and stores) and flushes nothing
 itself (no red or atom, no call of a flush); each kernel's counting copy
-owns the frame (a local depot) and flushes it at its exit. Before, the twin
-flushed at every return. Checked on the PTX, without a GPU.
+owns the frame (a local depot) and flushes it at its exit, with -mllvm
+-pasta-callee-frames (off by default). Before that rule, the twin flushed
+at every return. Checked on the PTX, without a GPU.
 
 usage: check_ptx.py CLANG PLUGIN CUDA_PATH SOURCE WORKDIR
 """
@@ -33,7 +34,8 @@ def main():
     clang, plugin, cuda, source, work = sys.argv[1:6]
     os.makedirs(work, exist_ok=True)
     ptx = os.path.join(work, "framecallee.ptx")
-    compile_ptx(clang, plugin, cuda, source, ptx)
+    compile_ptx(clang, plugin, cuda, source, ptx,
+                ["-mllvm", "-pasta-callee-frames"])
     text = open(ptx).read()
     funcs = ptx_functions(text)
     check = Checks()

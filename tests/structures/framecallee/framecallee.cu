@@ -1,9 +1,10 @@
 // Structure: a device function of some 30 counters, not inlined, called in
 // a loop by two kernels, one of them under __launch_bounds__(128, 8)
 // (issue [overhead-3]: AutoDock-GPU's gpu_calc_energrad, called ~249 M
-// times, returns 16 64-bit counts and 33 bits, over the twins' return
-// limit of 8, and flushed them at every call). Its twin adds its counts
-// into a frame each kernel owns, flushed once at the kernel's exit
+// times, has 16 64-bit counts and 33 bits, over the twins' return limit of
+// 8, and flushes them at every call). Built with -mllvm
+// -pasta-callee-frames (scripts/build_structures.sh): its twin adds its
+// counts into a frame each kernel owns, flushed once at the kernel's exit
 // (docs/design.md, "Device functions"). The totals must be exact either
 // way.
 //
@@ -18,35 +19,35 @@
 //  B. for j < x: load w[j + 8] (4 B); where w[j + 8] > 12, that is
 //     j >= 4: e += it (1 FLOP), store e to rows[i * 40 + 24 + (j & 7)]
 //     (4 B). max(0, x - 4) taken.
-//  C. for j < x: load w[j] (4 B); where j % 3 == 0: e += w[j] (1 FLOP),
-//     store e to rows[i * 40 + 32 + (j & 7)] (4 B). ceil(x / 3) taken.
-//  Per call: loads 96 + 8x B; FLOPs x + max(0, x - 4) + ceil(x / 3);
-//  stores 4 times the FLOPs.
+//  C. for j < x: where j % 3 == 0: load w[j] (4 B; the load's only use is
+//     in the branch, and clang sinks it there), e += w[j] (1 FLOP), store
+//     e to rows[i * 40 + 32 + (j & 7)] (4 B). ceil(x / 3) taken.
+//  Per call: loads 96 + 4x + 4 ceil(x / 3) B; FLOPs x + max(0, x - 4) +
+//  ceil(x / 3); stores 4 times the FLOPs.
 //  Sums over x = 0..24: x 300; max(0, x - 4) 1 + ... + 20 = 210;
 //  ceil(x / 3) 3 * (1 + 2 + ... + 8) = 108. So over the 25 values of x:
-//  loads 25 * 96 + 8 * 300 = 4,800 B; FLOPs 300 + 210 + 108 = 618;
-//  stores 2,472 B. One call by every thread (128 threads per x):
-//  loads 614,400 B; FLOPs 79,104; stores 316,416 B.
+//  loads 25 * 96 + 4 * 300 + 4 * 108 = 4,032 B; FLOPs 300 + 210 + 108 =
+//  618; stores 2,472 B. One call by every thread (128 threads per x):
+//  loads 516,096 B; FLOPs 79,104; stores 316,416 B.
 //
-// sweep (8 calls a thread: acc += term, 1 FLOP each; out[i] = acc, 4 B):
-//   flops.f32 = 8 * 79,104 + 8 * 3,200 = 632,832 + 25,600 = 658,432
-//   load_bytes.global = 8 * 614,400 = 4,915,200
-//   store_bytes.global = 8 * 316,416 + 4 * 3,200 = 2,531,328 + 12,800
-//     = 2,544,128
-// sweep_bounded, __launch_bounds__(128, 8) (3 calls a thread, same sums):
-//   flops.f32 = 3 * 79,104 + 3 * 3,200 = 237,312 + 9,600 = 246,912
-//   load_bytes.global = 3 * 614,400 = 1,843,200
-//   store_bytes.global = 3 * 316,416 + 4 * 3,200 = 949,248 + 12,800
-//     = 962,048
-// term's calls (8 + 3 per thread: 35,200) and counts are in both kernels'.
+// term is reached from both kernels: its counts are a device function's
+// row ("device_functions"), not the kernels'. 8 + 3 = 11 calls a thread:
+//   calls = 11 * 3,200 = 35,200
+//   flops.f32 = 11 * 79,104 = 870,144
+//   load_bytes.global = 11 * 516,096 = 5,677,056
+//   store_bytes.global = 11 * 316,416 = 3,480,576
+// The kernels' own: sweep (acc += term 8 times, 1 FLOP each; out[i] = acc,
+// 4 B): flops.f32 = 8 * 3,200 = 25,600, store_bytes.global = 12,800, no
+// load; sweep_bounded (3 times): flops.f32 = 9,600, store_bytes.global =
+// 12,800.
 //
 // Results: every value is a whole multiple of 0.5 below 2^20, exact in
 // float; the host computes the same sums and compares for equality.
 //
 // clang-format off
-// EXPECT: kernel _Z5sweepPKfPfS1_ii launches=1 flops.f32=658432 load_bytes.global=4915200 store_bytes.global=2544128
-// EXPECT: kernel _Z13sweep_boundedPKfPfS1_ii launches=1 flops.f32=246912 load_bytes.global=1843200 store_bytes.global=962048
-// EXPECT: function _Z4termPKfPfii calls=35200
+// EXPECT: kernel _Z5sweepPKfPfS1_ii launches=1 flops.f32=25600 load_bytes.global=0 store_bytes.global=12800
+// EXPECT: kernel _Z13sweep_boundedPKfPfS1_ii launches=1 flops.f32=9600 load_bytes.global=0 store_bytes.global=12800
+// EXPECT: function _Z4termPKfPfii calls=35200 flops.f32=870144 load_bytes.global=5677056 store_bytes.global=3480576
 // clang-format on
 #include <cstdio>
 #include <vector>
