@@ -31,19 +31,17 @@
 //     aside where every call's block counts the calls (derived too), but
 //     for the frame twins of counting builds (below).
 //
-//  3. With -mllvm -pasta-callee-frames (off by default: slower on four
-//     structures, CalleeCounts.cpp), in counting builds (not divergence
-//     builds), a frame twin: a twin over
-//     ReturnLimit that calls no frame twin adds its counts, at each
-//     return, into a frame its caller owns: an array of 64-bit counts in
-//     the caller's local memory (zeroed at the caller's entry), passed as
-//     a hidden last parameter. The caller flushes the frame with its own
-//     counts at its exits, and so flushes at its returns, neither
-//     returning counts nor adding into a frame itself: the frame goes to
-//     the runtime's indexed flush as it is. A frame add is a
-//     local load, an add and a store per count; a flush at every return
-//     cost a vote, warp sums and atomics per count (AutoDock-GPU's
-//     gpu_calc_energrad, 16 64-bit counts and 33 bits, ~249 M calls).
+//  3. With -mllvm -pasta-callee-frames (off by default: faster for
+//     AutoDock-GPU's gpu_calc_energrad, 50 counts and ~249 M calls, slower
+//     on four structures; CalleeCounts.cpp), in counting builds only: a
+//     twin over ReturnLimit that calls no frame twin is a frame twin. It
+//     adds its counts, at each return, into a frame its caller owns (an
+//     array of 64-bit counts in the caller's local memory, zeroed at the
+//     caller's entry, passed as a hidden last parameter): a local load, an
+//     add and a store per count, where a flush costs a vote, warp sums and
+//     atomics. The owner hands the frame as it is to the runtime's indexed
+//     flush at its exits, and flushes at its own returns (it neither
+//     returns counts nor adds into a frame).
 //
 // Divergence builds too: the divergence copies call the twins' copies and
 // hand the counting counts back the same way (the twins' divergence

@@ -5,8 +5,8 @@
 ; called once per thread, summed a constant 1 a warp at every return so.
 ; Not where something before a call in its block may not return (a call of
 ; an external function): the twin counts its calls as before. Such twins
-; flush with -pasta-callee-frames=0 (else they add into their callers'
-; frames: nvptx-callee-frames.ll), and in divergence builds.
+; flush without -pasta-callee-frames (the default, said here explicitly;
+; with it they add into their callers' frames: nvptx-callee-frames.ll).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-callee-frames=0 -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
 ; Unplaced counters (PASTA_PLACE_COUNTERS=0) stage every counter at a return,
