@@ -33,8 +33,45 @@ STATISTIC(NumGlobalArguments, "Twin pointer parameters proven global");
 STATISTIC(NumSharedArguments, "Twin pointer parameters proven shared");
 STATISTIC(NumLocalArguments, "Twin pointer parameters proven local");
 STATISTIC(NumReturning, "Twins that return their counts to their callers");
+STATISTIC(NumFrameTwins, "Twins that add their counts into callers' frames");
 STATISTIC(NumDeadOriginals,
           "Device functions removed: nothing calls them, whole program");
+
+static cl::opt<bool> FrameBitRuns(
+    "pasta-frame-bit-runs", cl::init(false), cl::Hidden,
+    cl::desc("Frame twins add their bits to the frame as runs of one mask "
+             "(CalleeCounts.h, CountFrame) instead of one count each"));
+
+// The function that adds a frame's pending bit runs to its bits' counts
+// (CountFrame::Settle), empty until its twin is emitted.
+static Function *createSettle(Function &Twin, Type *FramePtr) {
+  auto *Ty =
+      FunctionType::get(Type::getVoidTy(Twin.getContext()), {FramePtr}, false);
+  Function *Settle =
+      Function::Create(Ty, GlobalValue::InternalLinkage, Twin.getAddressSpace(),
+                       Twin.getName() + ".pasta.settle", Twin.getParent());
+  for (StringRef A : {"target-cpu", "target-features"})
+    if (Twin.hasFnAttribute(A))
+      Settle->addFnAttr(Twin.getFnAttribute(A));
+  Settle->addFnAttr(Attribute::NoUnwind);
+  ReturnInst::Create(Twin.getContext(),
+                     BasicBlock::Create(Twin.getContext(), "", Settle));
+  return Settle;
+}
+
+// Step 3 (CalleeCounts.h): twins over the return limit add their counts
+// into their callers' frames instead of flushing at every return. Off by
+// default: on an H200 it made AutoDock-GPU's gradient_minAD faster (1.26x ->
+// 1.18x clang-plain; 1.13x with -pasta-frame-bit-runs), but four structures
+// slower (segreduce 1.07x -> 1.23x, splitwarps' walk_probed 1.26x -> 1.53x,
+// persistent 1.07x -> 1.12x, framecallee 1.19x -> 1.29x): a frame add per
+// count and call costs more than the flush at a return that few calls or
+// uniform warps make cheap
+// (docs/lab/2026-12-01-overhead3-98-callee-returns.md).
+static cl::opt<bool> CalleeFrames(
+    "pasta-callee-frames", cl::init(false), cl::Hidden,
+    cl::desc("Device functions over the return limit add their counts into "
+             "a frame their callers own and flush (default off)"));
 
 // Whether the module's device code is the whole program's (no -fgpu-rdc):
 // then no other module can call an external device function, and an
@@ -404,6 +441,74 @@ static uint32_t callBlockCounter(const CallInst &CI, const FunctionPlan &Caller,
   return PASTA_NONE;
 }
 
+// F with a last parameter more, the frame its callers own (step 3): a new
+// function takes its body, name and uses (all direct calls), as in retype.
+// Each caller gets one frame for F, Slots 64-bit counts in its local memory,
+// zeroed at its entry, passed at each of its calls.
+static Function *addFrameParameter(
+    Function &F, unsigned Slots, FunctionAnalysisManager &FAM,
+    DenseMap<Value *, Value *> &CallValueOf,
+    SmallVectorImpl<std::pair<CallInst *, CallInst *>> &DeadCalls) {
+  LLVMContext &Ctx = F.getContext();
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  unsigned AllocaAS = DL.getAllocaAddrSpace();
+  SmallVector<Type *, 8> Params(F.getFunctionType()->params());
+  Params.push_back(PointerType::get(Ctx, AllocaAS));
+  auto *Ty = FunctionType::get(F.getReturnType(), Params, false);
+  Function *New = Function::Create(Ty, F.getLinkage(), F.getAddressSpace(), "",
+                                   F.getParent());
+  New->copyAttributesFrom(&F);
+  New->setDSOLocal(F.isDSOLocal());
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  F.getAllMetadata(MDs);
+  for (auto &[Kind, Node] : MDs)
+    New->setMetadata(Kind, Node);
+  FAM.clear(F, F.getName());
+  New->splice(New->begin(), &F);
+  for (auto [Old, Arg] : zip(F.args(), New->args())) {
+    Old.replaceAllUsesWith(&Arg);
+    Arg.takeName(&Old);
+  }
+  New->getArg(New->arg_size() - 1)->setName("pasta.frame");
+  auto *FrameTy = ArrayType::get(Type::getInt64Ty(Ctx), Slots);
+  DenseMap<Function *, AllocaInst *> FrameIn;
+  auto FrameOf = [&](Function &Caller) {
+    AllocaInst *&Frame = FrameIn[&Caller];
+    if (!Frame) {
+      BasicBlock &Entry = Caller.getEntryBlock();
+      IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+      Frame = B.CreateAlloca(FrameTy, AllocaAS, nullptr, "pasta.frame");
+      // 64-bit stores: a memset becomes a loop of byte stores in PTX.
+      for (unsigned K = 0; K < Slots; ++K)
+        B.CreateStore(B.getInt64(0),
+                      B.CreateConstInBoundsGEP2_32(FrameTy, Frame, 0, K));
+    }
+    return Frame;
+  };
+  for (User *U : make_early_inc_range(F.users())) {
+    auto *CI = cast<CallInst>(U);
+    SmallVector<Value *, 8> Args(CI->args());
+    Args.push_back(FrameOf(*CI->getFunction()));
+    SmallVector<OperandBundleDef, 1> Bundles;
+    CI->getOperandBundlesAsDefs(Bundles);
+    IRBuilder<> B(CI);
+    CallInst *Call = B.CreateCall(New, Args, Bundles);
+    Call->setCallingConv(CI->getCallingConv());
+    Call->setAttributes(CI->getAttributes());
+    Call->setTailCallKind(CI->getTailCallKind() == CallInst::TCK_MustTail
+                              ? CallInst::TCK_None
+                              : CI->getTailCallKind());
+    Call->setDebugLoc(CI->getDebugLoc());
+    if (!CI->getType()->isVoidTy()) {
+      CI->replaceAllUsesWith(Call);
+      CallValueOf[CI] = Call;
+    }
+    DeadCalls.push_back({CI, Call});
+  }
+  New->takeName(&F);
+  return New; // F, empty and unused, is erased by the caller
+}
+
 // The derived-counter rows in an order that derives every source before
 // it is read: each function's rows together, those of functions without
 // twins' calls counters first (in table order), then the twins, callers
@@ -490,7 +595,8 @@ static void remapPlanValues(FunctionPlan &P,
 ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
                                          const CountTwins &Twins,
                                          ModuleTables &Tables,
-                                         FunctionAnalysisManager &FAM) {
+                                         FunctionAnalysisManager &FAM,
+                                         bool Frames) {
   ReturnedCounts R;
   DenseMap<Function *, FunctionPlan *> PlanOf;
   for (FunctionPlan &P : Plans)
@@ -500,6 +606,9 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
   DenseMap<CallInst *, uint32_t> CallSource;
   DenseMap<Function *, SmallVector<uint32_t, 8>> Carried;
   SmallVector<std::pair<Function *, CountReturn>, 16> Accepted;
+  // Frame twins and the callers that own their frames (step 3).
+  SmallVector<std::pair<Function *, CountFrame>, 4> FrameTwins;
+  DenseSet<Function *> FrameOwners;
   std::vector<pasta_derived> CallRows;
   SmallVector<Function *, 16> Order = calleesFirst(Twins);
   for (Function *F : Order) {
@@ -547,8 +656,24 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
     for (uint32_t C : CR.Own)
       CR.Global.push_back(P->FirstCounter + C);
     addUnique(CR.Global, Carried.lookup(F));
+    // A frame's owner flushes at its returns.
+    if (FrameOwners.count(F)) {
+      DeriveCallsOnly();
+      continue;
+    }
     if (CR.Global.size() > ReturnLimit) {
       DeriveCallsOnly();
+      // Placed plans only: an unplaced one flushes its carried counts
+      // inline (at most AccumulatorLimit).
+      if (Frames && CalleeFrames && P->Placed &&
+          all_of(Callers, [&](Function *C) { return PlanOf[C]->Placed; })) {
+        CountFrame Frame;
+        if (!R.CallsCounterDerived.count(F))
+          Frame.Global.push_back(P->FirstCounter);
+        addUnique(Frame.Global, CR.Global);
+        FrameOwners.insert(Callers.begin(), Callers.end());
+        FrameTwins.push_back({F, std::move(Frame)});
+      }
       continue;
     }
     // What each caller keeps: the calls it cannot derive, the counts.
@@ -596,6 +721,27 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
     R.Returns[New] = std::move(CR);
     News.push_back(New);
     ++NumReturning;
+  }
+  for (auto &[F, Frame] : FrameTwins) {
+    FunctionPlan *P = PlanOf[F];
+    if (FrameBitRuns)
+      Frame.RunGroups = (Frame.Global.size() + 31) / 32 + 1;
+    Function *New =
+        addFrameParameter(*F, Frame.Global.size() + 2 * Frame.RunGroups, FAM,
+                          CallValueOf, DeadCalls);
+    if (Frame.RunGroups)
+      Frame.Settle =
+          createSettle(*New, New->getArg(New->arg_size() - 1)->getType());
+    DenseMap<Value *, Value *> ArgOf;
+    for (auto [Old, Arg] : zip(F->args(), New->args()))
+      ArgOf[&Old] = &Arg;
+    remapPlanValues(*P, ArgOf);
+    if (R.CallsCounterDerived.erase(F))
+      R.CallsCounterDerived.insert(New);
+    R.Replaced[F] = New;
+    P->F = New;
+    R.Frames[New] = std::move(Frame);
+    ++NumFrameTwins;
   }
   // The callers' plans may name what a replaced call returned (a pointer
   // their accesses go through, a copy's length): the erased call's value

@@ -28,7 +28,20 @@
 //     by the host from the counter of the block each call is in (a
 //     derived-counter row), where that block has one; else by the caller.
 //     The others flush at every return as before, their calls counter
-//     aside where every call's block counts the calls (derived too).
+//     aside where every call's block counts the calls (derived too), but
+//     for the frame twins of counting builds (below).
+//
+//  3. With -mllvm -pasta-callee-frames (off by default: faster for
+//     AutoDock-GPU's gpu_calc_energrad, 50 counts and ~249 M calls, slower
+//     on four structures; CalleeCounts.cpp), in counting builds only: a
+//     twin over ReturnLimit that calls no frame twin is a frame twin. It
+//     adds its counts, at each return, into a frame its caller owns (an
+//     array of 64-bit counts in the caller's local memory, zeroed at the
+//     caller's entry, passed as a hidden last parameter): a local load, an
+//     add and a store per count, where a flush costs a vote, warp sums and
+//     atomics. The owner hands the frame as it is to the runtime's indexed
+//     flush at its exits, and flushes at its own returns (it neither
+//     returns counts nor adds into a frame).
 //
 // Divergence builds too: the divergence copies call the twins' copies and
 // hand the counting counts back the same way (the twins' divergence
@@ -88,7 +101,25 @@ struct CountReturn {
   uint32_t firstCount() const { return HasValue ? 1 : 0; }
 };
 
+// What a frame twin adds into its caller's frame (its last parameter) at
+// its returns: the frame's slot K gets the module counter Global[K].
+struct CountFrame {
+  llvm::SmallVector<uint32_t, 16> Global;
+  // With -pasta-frame-bit-runs: after the counts, RunGroups pairs (a mask
+  // of bits, its runs) of the twin's bit counters, one pair per mask: a
+  // return whose bits are the pair's mask adds one run; another mask
+  // first adds the pending runs to the bits' counts. Settle, filled in
+  // when the twin is emitted, adds the pending runs before the owner's
+  // flush.
+  unsigned RunGroups = 0;
+  llvm::Function *Settle = nullptr;
+};
+
 struct ReturnedCounts {
+  // Frame twins (step 3), by function (new functions, with the frame
+  // parameter).
+  llvm::DenseMap<const llvm::Function *, CountFrame> Frames;
+
   // By returning function (after step 2 they are new functions).
   llvm::DenseMap<const llvm::Function *, CountReturn> Returns;
   // Each planned function's calls of returning twins, and the module
@@ -114,11 +145,14 @@ struct ReturnedCounts {
   llvm::DenseMap<const llvm::Instruction *, llvm::CallInst *> CallReplaced;
 };
 
-// Step 2: decides which twins return their counts and gives them their
-// returning type (P.F changes to the new function), rewriting their calls.
+// Steps 2 and 3: decides which twins return their counts and gives them
+// their returning type, and which add into their callers' frames and gives
+// them the frame parameter (P.F changes to the new function), rewriting
+// their calls. Frames: whether step 3 runs (counting builds).
 ReturnedCounts planReturnedCounts(std::vector<FunctionPlan> &Plans,
                                   const CountTwins &Twins, ModuleTables &Tables,
-                                  llvm::FunctionAnalysisManager &FAM);
+                                  llvm::FunctionAnalysisManager &FAM,
+                                  bool Frames);
 
 } // namespace pasta
 

@@ -359,6 +359,146 @@ void CounterEmitter::addCalleeCounts(const FunctionPlan &P) {
   }
 }
 
+// The counter of the function being emitted that adds to the module
+// counter Global: its own, or one it keeps for a callee.
+uint32_t CounterEmitter::localIndex(const FunctionPlan &P,
+                                    uint32_t Global) const {
+  if (Global >= P.FirstCounter && Global < P.FirstCounter + NumOwn)
+    return Global - P.FirstCounter;
+  return NumOwn +
+         static_cast<uint32_t>(find(Carried, Global) - Carried.begin());
+}
+
+// The frame parameter Frame at B, in the local address space on NVPTX
+// (the frame is in the caller's local memory: local loads and stores, not
+// generic ones).
+static Value *localFrame(IRBuilder<> &B, Value *Frame, pasta_target Target) {
+  if (Target == PASTA_TARGET_NVPTX &&
+      Frame->getType()->getPointerAddressSpace() == 0)
+    return B.CreateAddrSpaceCast(Frame, PointerType::get(B.getContext(), 5));
+  return Frame;
+}
+
+// Frame[K] += V.
+static void addToSlot(IRBuilder<> &B, Type *FrameTy, Value *Frame, size_t K,
+                      Value *V) {
+  Value *Slot = B.CreateConstInBoundsGEP2_32(FrameTy, Frame, 0, K);
+  B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Slot), V), Slot);
+}
+
+// Each bit (frame slot, bit) of a run group gets Runs where Mask has it.
+static void settleRuns(IRBuilder<> &B, Type *FrameTy, Value *Frame,
+                       ArrayRef<std::pair<size_t, int>> Bits, Value *Mask,
+                       Value *Runs) {
+  for (auto [K, Bit] : Bits)
+    addToSlot(B, FrameTy, Frame, K,
+              B.CreateMul(B.CreateAnd(B.CreateLShr(Mask, Bit), 1), Runs));
+}
+
+// A return of a frame twin (CalleeCounts.h, step 3): each count that may be
+// non-zero there added into its slot of the caller's frame; with run groups
+// (CountFrame), the bits of each mask as one run of that mask.
+void CounterEmitter::addToFrame(ReturnInst *RI, const FunctionPlan &P,
+                                const CountFrame &Frame) {
+  SmallVector<uint32_t, 16> Live = liveCounters(P, RI->getParent());
+  IRBuilder<> B(RI);
+  Function &F = *P.F;
+  Value *Base = localFrame(B, F.getArg(F.arg_size() - 1), T.Target);
+  size_t N = Frame.Global.size();
+  Type *FrameTy = ArrayType::get(B.getInt64Ty(), N + 2 * Frame.RunGroups);
+  MapVector<AllocaInst *, SmallVector<std::pair<size_t, int>, 32>> Groups;
+  // Every return groups every bit, live there or not (a bit of a block
+  // that does not reach it is zero there): the same groups in the same
+  // slots at each return and in Settle.
+  for (size_t K = 0; K < N; ++K) {
+    uint32_t C = localIndex(P, Frame.Global[K]);
+    if (BitOf[C] >= 0 &&
+        (Groups.count(Slots[C]) || Groups.size() < Frame.RunGroups))
+      Groups[Slots[C]].push_back({K, BitOf[C]});
+    else if (is_contained(Live, C))
+      addToSlot(B, FrameTy, Base, K, loadCount(B, C));
+  }
+  unsigned G = 0;
+  for (auto &[Mask, Bits] : Groups) {
+    size_t MaskAt = N + 2 * G++;
+    uint64_t Used = 0;
+    for (auto [K, Bit] : Bits)
+      Used |= uint64_t(1) << Bit;
+    Value *M =
+        B.CreateAnd(B.CreateZExt(B.CreateLoad(Mask->getAllocatedType(), Mask),
+                                 B.getInt64Ty()),
+                    Used);
+    Value *MaskSlot = B.CreateConstInBoundsGEP2_32(FrameTy, Base, 0, MaskAt);
+    Value *RunsSlot =
+        B.CreateConstInBoundsGEP2_32(FrameTy, Base, 0, MaskAt + 1);
+    Value *Pending = B.CreateLoad(B.getInt64Ty(), MaskSlot);
+    Value *Runs = B.CreateLoad(B.getInt64Ty(), RunsSlot);
+    Instruction *Same, *Other;
+    SplitBlockAndInsertIfThenElse(B.CreateICmpEQ(M, Pending), RI->getIterator(),
+                                  &Same, &Other);
+    markInstrumentation(
+        Same->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> S(Same);
+    S.CreateStore(S.CreateAdd(Runs, S.getInt64(1)), RunsSlot);
+    IRBuilder<> O(Other);
+    settleRuns(O, FrameTy, Base, Bits, Pending, Runs);
+    O.CreateStore(M, MaskSlot);
+    O.CreateStore(O.getInt64(1), RunsSlot);
+    B.SetInsertPoint(RI);
+  }
+  if (!Frame.Settle || !isa<ReturnInst>(Frame.Settle->getEntryBlock().front()))
+    return; // no run groups, or filled at another return
+  // At the owner's exit: the pending runs of each group added to its bits.
+  IRBuilder<> E(Frame.Settle->getEntryBlock().getTerminator());
+  Value *Owned = localFrame(E, Frame.Settle->getArg(0), T.Target);
+  G = 0;
+  for (auto &[Mask, Bits] : Groups) {
+    size_t MaskAt = N + 2 * G++;
+    Value *Pending =
+        E.CreateLoad(E.getInt64Ty(),
+                     E.CreateConstInBoundsGEP2_32(FrameTy, Owned, 0, MaskAt));
+    Value *Runs = E.CreateLoad(
+        E.getInt64Ty(),
+        E.CreateConstInBoundsGEP2_32(FrameTy, Owned, 0, MaskAt + 1));
+    settleRuns(E, FrameTy, Owned, Bits, Pending, Runs);
+  }
+}
+
+// At Exit, one of P.F's exits (emitFlush runs at no other point): each
+// frame it owns (CalleeCounts.h, step 3) goes to the runtime's indexed
+// flush itself, with its slots' counter indices: no copy of its counts in
+// registers or staging (ptxas loads such copies together, as in
+// flushArrayDirectly: AutoDock's gradient_minAD, 64 registers, spilled
+// 264 B more with them).
+void CounterEmitter::flushFrames(Instruction *Exit) {
+  if (!Returned || Returned->Frames.empty())
+    return;
+  IRBuilder<> B(Exit);
+  SmallPtrSet<Value *, 4> Flushed;
+  for (Instruction &I : instructions(*Exit->getFunction())) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    auto It = CI ? Returned->Frames.find(CI->getCalledFunction())
+                 : Returned->Frames.end();
+    if (It == Returned->Frames.end())
+      continue;
+    Value *Frame = CI->getArgOperand(CI->arg_size() - 1);
+    if (!Flushed.insert(Frame).second)
+      continue;
+    if (Function *Settle = It->second.Settle)
+      B.CreateCall(Settle, {Frame});
+    ArrayRef<uint32_t> Global = It->second.Global;
+    FunctionCallee Flush = M.getOrInsertFunction(
+        DeviceFlushIndexedName, B.getVoidTy(), PointerType::get(Ctx, 1),
+        B.getInt32Ty(), B.getInt32Ty(), B.getInt32Ty(),
+        PointerType::get(Ctx, 0), PointerType::get(Ctx, 1), B.getInt32Ty());
+    B.CreateCall(Flush, {T.Counters, B.getInt32(T.NumCounters),
+                         B.getInt32(T.numBanks()), B.getInt32(0),
+                         B.CreatePointerCast(Frame, PointerType::get(Ctx, 0)),
+                         indexTable(Global, "__pasta_flush_indices"),
+                         B.getInt32(Global.size())});
+  }
+}
+
 // A return of a function that returns its counts: after its value, its own
 // counts that may be non-zero there (zero for the others), then those it
 // accumulated for its callees.
@@ -1125,6 +1265,7 @@ Value *CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
 
 // Device functions only (host ones: emitHostFlushes).
 void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
+  flushFrames(Exit);
   SmallVector<uint32_t, 16> Live = liveCounters(P, Exit->getParent());
   if (Live.empty())
     return; // nothing counted on any path to this return
@@ -2895,9 +3036,13 @@ void CounterEmitter::emit(FunctionPlan &P) {
     parkCountsAfterLoops(P, Registers);
 
   const CountReturn *Returns = nullptr;
-  if (Returned)
+  const CountFrame *Frame = nullptr;
+  if (Returned) {
     if (auto It = Returned->Returns.find(&F); It != Returned->Returns.end())
       Returns = &It->second;
+    if (auto It = Returned->Frames.find(&F); It != Returned->Frames.end())
+      Frame = &It->second;
+  }
   if (T.Target == PASTA_TARGET_HOST) {
     emitHostFlushes(P, Slots);
     emitHostOnceIncrements(P);
@@ -2907,6 +3052,14 @@ void CounterEmitter::emit(FunctionPlan &P) {
     for (BasicBlock &BB : F)
       if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()))
         returnCounts(RI, P, *Returns);
+  } else if (Frame) {
+    // Nor in frame twins.
+    SmallVector<ReturnInst *, 4> Rets;
+    for (BasicBlock &BB : F)
+      if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()))
+        Rets.push_back(RI);
+    for (ReturnInst *RI : Rets)
+      addToFrame(RI, P, *Frame);
   } else {
     // Returns, and inline assembly that ends the thread (ThreadExits.h):
     // a thread that ends there never reaches a return.

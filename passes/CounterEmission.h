@@ -74,6 +74,10 @@ private:
   void emitIncrement(llvm::IRBuilder<> &B, uint32_t Counter);
   uint32_t globalIndex(const FunctionPlan &P, uint32_t Counter) const;
   void addCalleeCounts(const FunctionPlan &P);
+  void addToFrame(llvm::ReturnInst *RI, const FunctionPlan &P,
+                  const CountFrame &Frame);
+  void flushFrames(llvm::Instruction *Exit);
+  uint32_t localIndex(const FunctionPlan &P, uint32_t Global) const;
   void returnCounts(llvm::ReturnInst *RI, const FunctionPlan &P,
                     const CountReturn &CR);
   void emitCarriedFlush(llvm::Instruction *Exit,

@@ -234,7 +234,8 @@ bool ModuleInstrumenter::run() {
   Sel.setArgumentSpaces(nullptr); // planned: classified
   ReturnedCounts Returned;
   if (!Twins.All.empty()) {
-    Returned = planReturnedCounts(Sel.Plans, Twins, Tables, FAM);
+    Returned = planReturnedCounts(Sel.Plans, Twins, Tables, FAM,
+                                  /*Frames=*/!Opts.Divergence);
     for (Function *&F : Copied)
       if (Function *New = Returned.Replaced.lookup(F))
         F = New;

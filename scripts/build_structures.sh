@@ -58,7 +58,10 @@
 # retrying atomicCAS, with an allocator loop of its own; the loops'
 # counters in local memory);
 # constptrs: device pointers in a __constant__ struct the host fills
-# (AutoDock-GPU's GpuData), read in a kernel's loop and a device function.
+# (AutoDock-GPU's GpuData), read in a kernel's loop and a device function;
+# framecallee: a device function over the twins' return limit called in a
+# loop by two kernels (AutoDock-GPU's gpu_calc_energrad; a frame each,
+# with -mllvm -pasta-callee-frames).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
@@ -69,13 +72,13 @@
 #           segreduce driver_occupancy sparseflush asmcopy asmloads
 #           onethread launch_ex gridstride cdp wmma texsurf warpagg
 #           scopedatomics slabwalk persistent launchfit casinsert
-#           constptrs (default: all)
+#           constptrs framecallee (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics slabwalk persistent launchfit casinsert constptrs}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics slabwalk persistent launchfit casinsert constptrs framecallee}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -188,6 +191,12 @@ for g in $groups; do
     # this structure tests would not run. Built with a counter each.
     regcap)
       "$pasta" "${cu[@]}" -mllvm -pasta-share-like-counters=0 "$src/$g/$g.cu" -o "$g" "${rt[@]}"
+      plain -isystem "$cuda/include/cccl" "$src/$g/$g.cu" -o "$g.plain" "${rt[@]}"
+      ;;
+    # With its twin adding into the kernels' frames (-pasta-callee-frames,
+    # off by default), the rule it tests.
+    framecallee)
+      "$pasta" "${cu[@]}" -mllvm -pasta-callee-frames "$src/$g/$g.cu" -o "$g" "${rt[@]}"
       plain -isystem "$cuda/include/cccl" "$src/$g/$g.cu" -o "$g.plain" "${rt[@]}"
       ;;
     # Also with the poll loop's wrap flush at a header count of 3 instead

@@ -4,12 +4,14 @@
 ; call, as for twins that return their counts). moderngpu's segreduce twin,
 ; called once per thread, summed a constant 1 a warp at every return so.
 ; Not where something before a call in its block may not return (a call of
-; an external function): the twin counts its calls as before.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
+; an external function): the twin counts its calls as before. Such twins
+; flush without -pasta-callee-frames (the default, said here explicitly;
+; with it they add into their callers' frames: nvptx-callee-frames.ll).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-callee-frames=0 -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
 ; Unplaced counters (PASTA_PLACE_COUNTERS=0) stage every counter at a return,
 ; the calls counter too: no derived row for them (it would count twice).
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-place-counters=0 -pasta-print-sites -S %s -o /dev/null 2>&1 | FileCheck --check-prefix=UNPLACED %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-callee-frames=0 -pasta-place-counters=0 -pasta-print-sites -S %s -o /dev/null 2>&1 | FileCheck --check-prefix=UNPLACED %s
 ; UNPLACED: pasta: func wide kind=device
 ; UNPLACED-NOT: pasta: derived {{[0-9]+}} = +1*c2 +1*c1
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
