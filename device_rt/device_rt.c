@@ -1139,6 +1139,30 @@ PASTA_INLINE void __pasta_add_nonzero(PASTA_GLOBAL uint64_t *slot,
     pasta_atomic_add(slot, value);
 }
 
+/* Lane 0's add of a warp's count (the same in every lane), nothing for
+ * zero, with no branch: on NVIDIA GPUs every lane tests and lane 0 alone
+ * runs the `red` under the test's predicate. A batch of such adds after
+ * their warp sums has no branch and no reconvergence region between the
+ * sums and the adds, or between one add and the next, so the warp waits
+ * for no reduction before it issues the next; a branch around the batch's
+ * adds still made ptxas wait for every sum before it (CUB's single-tile
+ * reduction: seven such branches in every warp of its one block). */
+PASTA_INLINE void __pasta_add_from_lane_zero(PASTA_GLOBAL uint64_t *slot,
+                                             uint64_t value, uint32_t lane) {
+#if defined(__NVPTX__)
+  __asm__ volatile("{\n\t.reg .pred add;\n\t"
+                   "setp.ne.b64 add, %1, 0;\n\t"
+                   "setp.eq.and.b32 add, %2, 0, add;\n\t"
+                   "@add red.relaxed.gpu.global.add.u64 [%0], %1;\n\t}"
+                   :
+                   : "l"(slot), "l"(value), "r"(lane)
+                   : "memory");
+#else
+  if (lane == 0 && value != 0)
+    pasta_atomic_add(slot, value);
+#endif
+}
+
 /* The modes' parts, in this order (each uses what comes before it). */
 #include "device_rt_ws.inc.c"
 
