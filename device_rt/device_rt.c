@@ -1146,14 +1146,20 @@ PASTA_INLINE void __pasta_add_nonzero(PASTA_GLOBAL uint64_t *slot,
  * sums and the adds, or between one add and the next, so the warp waits
  * for no reduction before it issues the next; a branch around the batch's
  * adds still made ptxas wait for every sum before it (CUB's single-tile
- * reduction: seven such branches in every warp of its one block). */
+ * reduction: seven such branches in every warp of its one block). The
+ * `red` adds lane 0's value and the other lanes' zero (a select on the
+ * lane), not the warp's value: a `red` of a warp-uniform value at a
+ * warp-uniform address, predicated, ptxas made a branch around a
+ * warp-aggregated add (VOTEU.ANY, UFLO, UPOPC, a product by the count of
+ * lanes), 6 more SASS instructions and a reconvergence region each. */
 PASTA_INLINE void __pasta_add_from_lane_zero(PASTA_GLOBAL uint64_t *slot,
                                              uint64_t value, uint32_t lane) {
 #if defined(__NVPTX__)
-  __asm__ volatile("{\n\t.reg .pred add;\n\t"
-                   "setp.ne.b64 add, %1, 0;\n\t"
-                   "setp.eq.and.b32 add, %2, 0, add;\n\t"
-                   "@add red.relaxed.gpu.global.add.u64 [%0], %1;\n\t}"
+  __asm__ volatile("{\n\t.reg .pred add;\n\t.reg .b64 own;\n\t"
+                   "setp.eq.b32 add, %2, 0;\n\t"
+                   "selp.b64 own, %1, 0, add;\n\t"
+                   "setp.ne.b64 add, own, 0;\n\t"
+                   "@add red.relaxed.gpu.global.add.u64 [%0], own;\n\t}"
                    :
                    : "l"(slot), "l"(value), "r"(lane)
                    : "memory");
