@@ -1140,18 +1140,15 @@ PASTA_INLINE void __pasta_add_nonzero(PASTA_GLOBAL uint64_t *slot,
 }
 
 /* Lane 0's add of a warp's count (the same in every lane), nothing for
- * zero, with no branch: on NVIDIA GPUs every lane tests and lane 0 alone
- * runs the `red` under the test's predicate. A batch of such adds after
- * their warp sums has no branch and no reconvergence region between the
- * sums and the adds, or between one add and the next, so the warp waits
- * for no reduction before it issues the next; a branch around the batch's
- * adds still made ptxas wait for every sum before it (CUB's single-tile
- * reduction: seven such branches in every warp of its one block). The
- * `red` adds lane 0's value and the other lanes' zero (a select on the
- * lane), not the warp's value: a `red` of a warp-uniform value at a
- * warp-uniform address, predicated, ptxas made a branch around a
- * warp-aggregated add (VOTEU.ANY, UFLO, UPOPC, a product by the count of
- * lanes), 6 more SASS instructions and a reconvergence region each. */
+ * zero, with no branch in the PTX: on NVIDIA GPUs every lane tests and lane
+ * 0 alone runs the `red` under the test's predicate (the pass's
+ * -pasta-predicated-lane-adds, off by default). The `red` adds lane 0's
+ * value and the other lanes' zero (a select on the lane), not the warp's
+ * value: a predicated `red` of a warp-uniform value at a warp-uniform
+ * address ptxas made a branch around a warp-aggregated add (VOTEU.ANY,
+ * UFLO, UPOPC, a product by the count of lanes). ptxas still makes each
+ * predicated `red` a branch with a reconvergence region of its own
+ * (docs/lab/2026-12-01-overhead3-97-short-kernels.md). */
 PASTA_INLINE void __pasta_add_from_lane_zero(PASTA_GLOBAL uint64_t *slot,
                                              uint64_t value, uint32_t lane) {
 #if defined(__NVPTX__)

@@ -225,11 +225,13 @@ static cl::opt<unsigned> LaneAddsBatch(
 
 // A batched flush's adds (emitLaneZeroAdds) on NVIDIA GPUs as `red`s
 // predicated on lane 0 and a non-zero sum (__pasta_add_from_lane_zero), with
-// no branch: the lane-0 branch after each batch made the warp wait for the
-// batch's sums before its next one (a reconvergence region each). Off: one
-// lane-0 branch a batch. The counts are the same.
+// no branch in the PTX, so that the warp need not wait for a batch's sums
+// before its next one. Off by default: ptxas makes each such `red` a branch
+// with a reconvergence region of its own, and on an H200 CUB's short
+// kernels were no faster (docs/lab/2026-12-01-overhead3-97-short-kernels.md).
+// The counts are the same.
 static cl::opt<bool> PredicatedLaneAdds(
-    "pasta-predicated-lane-adds", cl::Hidden, cl::init(true),
+    "pasta-predicated-lane-adds", cl::Hidden, cl::init(false),
     cl::desc("PASTA: on NVIDIA GPUs a batched flush's adds are predicated "
              "on lane 0, with no branch"));
 
@@ -238,12 +240,13 @@ static cl::opt<bool> PredicatedLaneAdds(
 // predicated adds (emitLaneZeroAdds), as the bits' ballots are, instead of
 // __pasta_flush_counter_fast per counter, each a sum and a lane-0 branch
 // with its reconvergence region, which the warp waited for in turn. Off:
-// the per-counter calls. The counts are the same.
+// the per-counter calls. Takes -pasta-predicated-lane-adds too; off by
+// default with it (no faster on an H200). The counts are the same.
 static cl::opt<bool> BatchedCounterAdds(
-    "pasta-batched-counter-adds", cl::Hidden, cl::init(true),
+    "pasta-batched-counter-adds", cl::Hidden, cl::init(false),
     cl::desc("PASTA: the inline flush's fast path sums its counters first, "
              "then lane 0 adds them under a predicate (counting builds, "
-             "NVIDIA GPUs)"));
+             "NVIDIA GPUs, with -pasta-predicated-lane-adds)"));
 
 static cl::opt<bool> AsmAccessesReturn(
     "pasta-asm-accesses-return", cl::Hidden, cl::init(true),
@@ -1018,9 +1021,10 @@ void CounterEmitter::emitLaneZeroAdds(
     for (size_t K = First; K < End; ++K)
       Counts.push_back(CountAt(B, K));
     if (Predicated) {
-      for (size_t K = First; K < End; ++K)
-        B.CreateCall(AddFromLaneZero,
-                     {SlotAt(B, K), Scaled(B, Counts[K - First]), Lane});
+      for (size_t K = First; K < End; ++K) {
+        Value *Count = Scaled(B, Counts[K - First]);
+        B.CreateCall(AddFromLaneZero, {SlotAt(B, K), Count, Lane});
+      }
       continue;
     }
     Instruction *Next = &*B.GetInsertPoint();
@@ -1030,8 +1034,10 @@ void CounterEmitter::emitLaneZeroAdds(
     markInstrumentation(
         Then->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> TB(Then);
-    for (size_t K = First; K < End; ++K)
-      TB.CreateCall(Add, {SlotAt(TB, K), Scaled(TB, Counts[K - First])});
+    for (size_t K = First; K < End; ++K) {
+      Value *Count = Scaled(TB, Counts[K - First]);
+      TB.CreateCall(Add, {SlotAt(TB, K), Count});
+    }
     B.SetInsertPoint(Next);
   }
 }

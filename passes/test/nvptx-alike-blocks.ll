@@ -4,9 +4,9 @@
 ; __pasta_flush_scaled, __pasta_flush_bits_scaled); every other warp skips
 ; them. Blocks that a block-variant value decides (the block index, memory,
 ; a phi merging what such a branch decided) are flushed by every warp.
-; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-predicated-lane-adds=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-packed-bit-indices=0 -S %s | FileCheck %s --check-prefix=TABLE
-; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-lane-adds-batch=2 -pasta-predicated-lane-adds=0 -S %s | FileCheck %s --check-prefix=B2
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-lane-adds-batch=2 -S %s | FileCheck %s --check-prefix=B2
 ; A divergence copy (-pasta-divergence) keeps the first block's flush too,
 ; through the inline forms (full warps of small counts inline, the others
 ; call the out-of-line ones): per warp, it was 105-109 of bpnn_layerforward's
@@ -29,19 +29,19 @@
 ; The default is =1, with -pasta-batched-lane-adds (counting builds): a full
 ; warp counts each alike bit by a ballot, then lane 0 adds the counts times
 ; the scale in one branch; a partial warp calls the out-of-line flush.
-; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-predicated-lane-adds=0 -S %s | FileCheck %s --check-prefix=BATCH
-; On NVIDIA GPUs (the default, -pasta-predicated-lane-adds) the adds are
-; calls that lane 0 alone runs, under a predicate: no branch between the
-; sums and the adds, nor between one add and the next.
-; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=PRED
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=BATCH
+; With -pasta-predicated-lane-adds (off by default) the adds are calls
+; that lane 0 alone runs, under a predicate: no branch between the sums and
+; the adds, nor between one add and the next.
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-predicated-lane-adds -S %s | FileCheck %s --check-prefix=PRED
 ; Below =2 the 64-bit count's call goes through the warp's test of it
 ; (__pasta_flush_scaled_nonzero: a warp of zeros skips the call; CUB's
 ; single-tile reduction called six such flushes in every warp, of which
 ; one or two add); -pasta-test-scaled-flush=0 calls the flush directly.
 ; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-test-scaled-flush=0 -pasta-batched-lane-adds=0 -S %s | FileCheck %s --check-prefix=CALL
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-batched-lane-adds=0 -S %s | FileCheck %s --check-prefix=FAST
-; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-predicated-lane-adds=0 -S %s | FileCheck %s --check-prefix=BFAST
-; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=PFAST
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=BFAST
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-predicated-lane-adds -S %s | FileCheck %s --check-prefix=PFAST
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-first-block-fast-flush=0 -S %s | FileCheck %s --check-prefix=NOFAST
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -338,8 +338,8 @@ done:
 ; FAST: ret void
 ; With -pasta-batched-lane-adds (the default), the full warp's path takes
 ; both warp sums first, then lane 0 adds each times the scale in one branch.
-; On NVIDIA GPUs (the default) each add is lane 0's predicated call: the
-; sums, then the adds, no branch.
+; With -pasta-predicated-lane-adds each add is lane 0's predicated call:
+; the sums, then the adds, no branch.
 ; PFAST-LABEL: define ptx_kernel void @twoloops(
 ; PFAST: call i64 @__pasta_flush_is_fast(
 ; PFAST-NEXT: icmp ne i64

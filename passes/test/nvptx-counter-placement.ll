@@ -5,11 +5,11 @@
 ; The kernels' branches depend on the block index, so every warp flushes
 ; (nvptx-alike-blocks.ll has kernels whose blocks run alike in every thread
 ; block).
-; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-print-sites -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-batched-counter-adds=0 -S %s 2>%t.sites | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-print-sites -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
-; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-packed-bit-indices=0 -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck --check-prefix=TABLE %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-packed-bit-indices=0 -S %s 2>/dev/null | FileCheck --check-prefix=TABLE %s
 ; Without placement every counted block is counted, in 64 bits.
-; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-place-counters=0 -pasta-callee-counts=0 -pasta-print-sites -pasta-link-runtime=0 -pasta-batched-counter-adds=0 -S %s 2>&1 >/dev/null | FileCheck --check-prefix=OFF %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-place-counters=0 -pasta-callee-counts=0 -pasta-print-sites -pasta-link-runtime=0 -S %s 2>&1 >/dev/null | FileCheck --check-prefix=OFF %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -46,15 +46,17 @@ target triple = "nvptx64-nvidia-cuda"
 ; of the mask says which bits any lane has, and each bit is flushed after a
 ; test of it there (bit 0 to counter 1); the general path flushes the bit as
 ; a 64-bit count. Counting builds (-pasta-batched-lane-adds, the default):
-; each bit's lanes counted by a ballot first, then lane 0 adds the counts,
-; each add lane 0's predicated call (-pasta-predicated-lane-adds), no
-; branch.
+; each bit's lanes counted by a ballot first, then lane 0 adds the counts
+; in one branch.
 ; CHECK: call i64 @__pasta_flush_is_full_warp()
 ; CHECK: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
 ; CHECK-NEXT: %[[N:[0-9]+]] = call i32 @__pasta_warp_bit_count(i32 %[[MASK]], i32 0)
-; CHECK-NEXT: %[[S:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 1
+; CHECK-NEXT: %[[L0:[0-9]+]] = icmp eq i32 %[[LANE]], 0
+; CHECK-NEXT: br i1 %[[L0]], label %[[ADDS:[0-9]+]], label %{{[0-9]+}}, !pasta.instrumentation
+; CHECK: [[ADDS]]:
 ; CHECK-NEXT: %[[N64:[0-9]+]] = zext i32 %[[N]] to i64
-; CHECK-NEXT: call void @__pasta_add_from_lane_zero(ptr addrspace(1) %[[S]], i64 %[[N64]], i32 %[[LANE]])
+; CHECK-NEXT: %[[S:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 1
+; CHECK-NEXT: call void @__pasta_add_nonzero(ptr addrspace(1) %[[S]], i64 %[[N64]])
 ; CHECK-NEXT: br label
 ; CHECK: %[[B0:[0-9]+]] = lshr i32 %[[MASK]], 0
 ; CHECK: %[[B1:[0-9]+]] = and i32 %[[B0]], 1
@@ -98,7 +100,7 @@ join:
 ; CHECK: call i64 @__pasta_flush_is_fast(i64 %[[COUNT]])
 ; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %[[COUNT]])
 ; CHECK: %[[N2:[0-9]+]] = call i32 @__pasta_warp_bit_count(i32 %[[BIT:[0-9]+]], i32 0)
-; CHECK: call void @__pasta_add_from_lane_zero(ptr addrspace(1) %{{[0-9]+}}, i64 %{{[0-9]+}}, i32 %{{[0-9]+}})
+; CHECK: call void @__pasta_add_nonzero(ptr addrspace(1) %{{[0-9]+}}, i64 %{{[0-9]+}})
 ; CHECK: done:
 ; CHECK-NEXT: ret void
 define ptx_kernel void @loop(ptr %a, i32 %m) {

@@ -15,10 +15,10 @@
 ; 32 registers and a stack frame).
 ; Its blocks have no line information, so blocks of one mix would share a
 ; counter (shareLikeCounters): off here, to test the counters themselves.
-; RUN: %opt -passes=pasta-count -pasta-share-like-counters=0 -pasta-link-runtime=0 -pasta-print-sites -pasta-batched-counter-adds=0 -S %s 2>%t.sites | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-share-like-counters=0 -pasta-link-runtime=0 -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
-; RUN: %opt -passes=pasta-count -pasta-share-like-counters=0 -pasta-link-runtime=0 -pasta-inline-flush-limit=32 -pasta-flush-general-out-of-line=0 -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=INLINE
-; RUN: %opt -passes=pasta-count -pasta-share-like-counters=0 -pasta-link-runtime=0 -pasta-flush-general-out-of-line=0 -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=GENERAL
+; RUN: %opt -passes=pasta-count -pasta-share-like-counters=0 -pasta-link-runtime=0 -pasta-inline-flush-limit=32 -pasta-flush-general-out-of-line=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=INLINE
+; RUN: %opt -passes=pasta-count -pasta-share-like-counters=0 -pasta-link-runtime=0 -pasta-flush-general-out-of-line=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=GENERAL
 
 ; nine's counters are 10 to 18 (one per loop), in the table in that order;
 ; the call passes first = 0 (the table holds module indices).

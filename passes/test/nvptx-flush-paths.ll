@@ -39,8 +39,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NOT: __pasta_bank_row(
 ; CHECK: %[[N1:[0-9]+]] = call i32 @__pasta_warp_bit_count(i32 %[[END]], i32 1)
 ; CHECK-NOT: __pasta_warp_bit_count
-; CHECK: call void @__pasta_add_from_lane_zero(ptr addrspace(1) %{{[0-9]+}}, i64 %{{[0-9]+}}, i32 %{{[0-9]+}})
-; CHECK-NOT: __pasta_add_from_lane_zero
+; CHECK: call void @__pasta_add_nonzero(ptr addrspace(1) %{{[0-9]+}}, i64 %{{[0-9]+}})
 ; CHECK-NOT: __pasta_add_nonzero
 ; CHECK-NOT: __pasta_flush_bit_fast
 ; CHECK: ret:

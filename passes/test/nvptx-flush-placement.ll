@@ -1,9 +1,9 @@
 ; Where the flush goes and what it flushes (runtime calls left visible):
 ; every return flushes only the counters of blocks that can reach it, behind
 ; one fast-path test (full warp, small counts) with a general path beside it.
-; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-prefetch-counter-rows=1 -pasta-place-counters=0 -pasta-link-runtime=0 -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-prefetch-counter-rows=1 -pasta-place-counters=0 -pasta-link-runtime=0 -S %s 2>/dev/null | FileCheck %s
 ; The default: no prefetch.
-; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-place-counters=0 -pasta-link-runtime=0 -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=NOPREFETCH
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-place-counters=0 -pasta-link-runtime=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=NOPREFETCH
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -3,11 +3,11 @@
 ; execution, and the bytes they move in a bytes counter per (block, line,
 ; kind, spaces), always measured and flushed with the block counters (NVPTX
 ; expands these intrinsics into loops after PASTA; docs/counting-conventions.md).
-; RUN: %opt -passes=pasta-count -pasta-print-sites -pasta-link-runtime=0 -pasta-batched-counter-adds=0 -S %s 2>%t.sites | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-print-sites -pasta-link-runtime=0 -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
 ; Divergence mode measures no figures for them (the loop NVPTX makes is not
 ; there yet) but its copy counts their bytes like the counting kernel:
-; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-link-runtime=0 -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck --check-prefix=DIV %s
+; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-link-runtime=0 -S %s 2>/dev/null | FileCheck --check-prefix=DIV %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

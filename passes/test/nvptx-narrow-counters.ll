@@ -4,9 +4,9 @@
 ; out zero-extended. A loop over a 64-bit bound, a nest whose bounds
 ; multiply past 2^32, the divergence build and -pasta-narrow-counters=0
 ; keep 64 bits.
-; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
-; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-divergence -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
+; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
+; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-divergence -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -7,9 +7,9 @@
 ; counters to the exit. 32-bit counters share while their blocks' bounds
 ; on runs add up to less than 2^32. The site table is unchanged; a
 ; divergence build and -pasta-share-like-counters=0 keep a counter each.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-share-like-counters=0 -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-divergence -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-share-like-counters=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-divergence -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-print-sites -disable-output %s 2>&1 | FileCheck --check-prefix=SITES %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"

@@ -5,8 +5,8 @@
 ; data), an inner loop (its count, hoisted by the code generator, would be
 ; held across the outer loop: registers), and every loop of divergence and
 ; trace builds.
-; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-divergence -pasta-batched-counter-adds=0 -S %s 2>/dev/null | FileCheck --check-prefix=DIV %s
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-divergence -S %s 2>/dev/null | FileCheck --check-prefix=DIV %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
