@@ -1139,6 +1139,33 @@ PASTA_INLINE void __pasta_add_nonzero(PASTA_GLOBAL uint64_t *slot,
     pasta_atomic_add(slot, value);
 }
 
+/* Lane 0's add of a warp's count (the same in every lane), nothing for
+ * zero, with no branch in the PTX: on NVIDIA GPUs every lane tests and lane
+ * 0 alone runs the `red` under the test's predicate (the pass's
+ * -pasta-predicated-lane-adds, off by default). The `red` adds lane 0's
+ * value and the other lanes' zero (a select on the lane), not the warp's
+ * value: a predicated `red` of a warp-uniform value at a warp-uniform
+ * address ptxas made a branch around a warp-aggregated add (VOTEU.ANY,
+ * UFLO, UPOPC, a product by the count of lanes). ptxas still makes each
+ * predicated `red` a branch with a reconvergence region of its own
+ * (docs/lab/2026-12-01-overhead3-97-short-kernels.md). */
+PASTA_INLINE void __pasta_add_from_lane_zero(PASTA_GLOBAL uint64_t *slot,
+                                             uint64_t value, uint32_t lane) {
+#if defined(__NVPTX__)
+  __asm__ volatile("{\n\t.reg .pred add;\n\t.reg .b64 own;\n\t"
+                   "setp.eq.b32 add, %2, 0;\n\t"
+                   "selp.b64 own, %1, 0, add;\n\t"
+                   "setp.ne.b64 add, own, 0;\n\t"
+                   "@add red.relaxed.gpu.global.add.u64 [%0], own;\n\t}"
+                   :
+                   : "l"(slot), "l"(value), "r"(lane)
+                   : "memory");
+#else
+  if (lane == 0 && value != 0)
+    pasta_atomic_add(slot, value);
+#endif
+}
+
 /* The modes' parts, in this order (each uses what comes before it). */
 #include "device_rt_ws.inc.c"
 

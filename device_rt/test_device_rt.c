@@ -993,6 +993,21 @@ static void flush_bits_batched_lane(uint32_t lane, void *arg) {
       __pasta_add_nonzero(row + bit_indices[b], counts[b]);
 }
 
+/* The same with lane 0's adds in the form every lane runs
+ * (__pasta_add_from_lane_zero: on NVIDIA GPUs a predicated `red`, no branch;
+ * here its C form): no lane but 0 may add, and lane 0 adds no zero. */
+static void flush_bits_predicated_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint32_t mask = bit_mask_of(lane), counts[32];
+  uint32_t id = __pasta_lane_id();
+  for (uint32_t b = 0; b < 32; ++b)
+    counts[b] = live_bits >> b & 1 ? __pasta_warp_bit_count(mask, b) : 0;
+  uint64_t *row = __pasta_bank_row(&bit_counters[0][0], 40, 4) + 2;
+  for (uint32_t b = 0; b < 32; ++b)
+    if (live_bits >> b & 1)
+      __pasta_add_from_lane_zero(row + bit_indices[b], counts[b], id);
+}
+
 /* Each live bit b of the flush goes to counter 2 + indices[b] of the block's
  * bank, as the number of active lanes with b set; in both forms. */
 static void check_flush_bits_form(uint32_t width, uint64_t active,
@@ -1000,8 +1015,10 @@ static void check_flush_bits_form(uint32_t width, uint64_t active,
 static void check_flush_bits(uint32_t width, uint64_t active) {
   check_flush_bits_form(width, active, flush_bits_lane);
   check_flush_bits_form(width, active, flush_bits_packed_lane);
-  if (active == (width == 64 ? ~0ull : 0xffffffffull)) /* full warps only */
+  if (active == (width == 64 ? ~0ull : 0xffffffffull)) { /* full warps */
     check_flush_bits_form(width, active, flush_bits_batched_lane);
+    check_flush_bits_form(width, active, flush_bits_predicated_lane);
+  }
 }
 
 static void check_flush_bits_form(uint32_t width, uint64_t active,

@@ -223,6 +223,31 @@ static cl::opt<unsigned> LaneAddsBatch(
     cl::desc("PASTA: the most counts a batched flush sums before lane 0's "
              "branch adds them"));
 
+// A batched flush's adds (emitLaneZeroAdds) on NVIDIA GPUs as `red`s
+// predicated on lane 0 and a non-zero sum (__pasta_add_from_lane_zero), with
+// no branch in the PTX, so that the warp need not wait for a batch's sums
+// before its next one. Off by default: ptxas makes each such `red` a branch
+// with a reconvergence region of its own, and on an H200 CUB's short
+// kernels were no faster (docs/lab/2026-12-01-overhead3-97-short-kernels.md).
+// The counts are the same.
+static cl::opt<bool> PredicatedLaneAdds(
+    "pasta-predicated-lane-adds", cl::Hidden, cl::init(false),
+    cl::desc("PASTA: on NVIDIA GPUs a batched flush's adds are predicated "
+             "on lane 0, with no branch"));
+
+// The inline flush's fast path in counting builds on NVIDIA GPUs: its
+// counters' warp sums first (__pasta_warp_sum_small), then lane 0's
+// predicated adds (emitLaneZeroAdds), as the bits' ballots are, instead of
+// __pasta_flush_counter_fast per counter, each a sum and a lane-0 branch
+// with its reconvergence region, which the warp waited for in turn. Off:
+// the per-counter calls. Takes -pasta-predicated-lane-adds too; off by
+// default with it (no faster on an H200). The counts are the same.
+static cl::opt<bool> BatchedCounterAdds(
+    "pasta-batched-counter-adds", cl::Hidden, cl::init(false),
+    cl::desc("PASTA: the inline flush's fast path sums its counters first, "
+             "then lane 0 adds them under a predicate (counting builds, "
+             "NVIDIA GPUs, with -pasta-predicated-lane-adds)"));
+
 static cl::opt<bool> AsmAccessesReturn(
     "pasta-asm-accesses-return", cl::Hidden, cl::init(true),
     cl::desc("PASTA: counted inline-PTX loads and stores return, for the "
@@ -695,6 +720,12 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       FB.SetInsertPoint(Next); // now in the block after the test
     };
     MapVector<AllocaInst *, SmallVector<uint32_t, 8>> BitsByMask;
+    // The fast path's counters, summed first and added together where
+    // their adds are predicated (BatchedCounterAdds).
+    bool Batched = PackBits && BatchedCounterAdds && BatchedLaneAdds &&
+                   PredicatedLaneAdds && CountingBuild &&
+                   T.Target == PASTA_TARGET_NVPTX;
+    SmallVector<uint32_t, 8> Summed;
     for (size_t K = 0; K < Live.size(); ++K) {
       uint32_t C = Live[K];
       if (PackBits && BitOf[C] >= 0) {
@@ -702,7 +733,10 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
         continue;
       }
       if (!GroupStarts.count(C)) {
-        FB.CreateCall(FlushOne, {SlotOf(FB, C), loadCount(FB, C)});
+        if (Batched)
+          Summed.push_back(C);
+        else
+          FB.CreateCall(FlushOne, {SlotOf(FB, C), loadCount(FB, C)});
         continue;
       }
       ArrayRef<uint32_t> Members(&Live[K], PASTA_DYN_NUM);
@@ -733,6 +767,17 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       for (uint32_t D : Members)
         Args.push_back(loadCount(FB, D));
       FB.CreateCall(FlushGroup, Args);
+    }
+    if (!Summed.empty()) {
+      FunctionCallee WarpSum =
+          M.getOrInsertFunction(WarpSumSmallName, I32, I64);
+      emitLaneZeroAdds(
+          FB, Summed.size(),
+          [&](IRBuilder<> &CB, size_t K) {
+            return CB.CreateCall(WarpSum, {loadCount(CB, Summed[K])});
+          },
+          [&](IRBuilder<> &CB, size_t K) { return SlotOf(CB, Summed[K]); },
+          nullptr);
     }
     for (auto &[Mask, Counters] : BitsByMask)
       emitBitFlushFast(FB, Mask, Counters, SlotOf);
@@ -1085,10 +1130,12 @@ Instruction *CounterEmitter::skipIfAllZero(Instruction *Exit,
 }
 
 // Lane 0 of a full warp adds each of Counts (warp sums, the same in every
-// lane; times Scale where it is given) to its slot (SlotAt(builder, index),
-// made in the branch), skipping zeros: one branch for all of them, after
-// every sum, so that the sums' reductions follow one another with no branch
-// and reconvergence between them. B continues after the branch.
+// lane; times Scale where it is given) to its slot (SlotAt(builder, index)),
+// skipping zeros, after the sums of its batch, so that the sums' reductions
+// follow one another with no branch and reconvergence between them. On
+// NVIDIA GPUs each add is a `red` predicated on lane 0 (PredicatedLaneAdds):
+// no branch at all; elsewhere one lane-0 branch a batch, the slots made in
+// it. B continues after the adds.
 void CounterEmitter::emitLaneZeroAdds(
     IRBuilder<> &B, size_t N,
     function_ref<Value *(IRBuilder<> &, size_t)> CountAt,
@@ -1098,12 +1145,28 @@ void CounterEmitter::emitLaneZeroAdds(
   FunctionCallee Add =
       M.getOrInsertFunction(AddNonzeroName, B.getVoidTy(), Global, I64);
   Value *Lane = B.CreateCall(M.getOrInsertFunction(LaneIdName, B.getInt32Ty()));
+  auto Scaled = [&](IRBuilder<> &AB, Value *Sum) {
+    Value *Count = AB.CreateZExt(Sum, I64);
+    return Scale ? AB.CreateMul(Count, Scale) : Count;
+  };
+  bool Predicated = PredicatedLaneAdds && T.Target == PASTA_TARGET_NVPTX;
+  FunctionCallee AddFromLaneZero =
+      Predicated ? M.getOrInsertFunction(AddFromLaneZeroName, B.getVoidTy(),
+                                         Global, I64, B.getInt32Ty())
+                 : FunctionCallee();
   size_t Batch = std::max(1u, unsigned(LaneAddsBatch));
   for (size_t First = 0; First < N; First += Batch) {
     size_t End = std::min(N, First + Batch);
     SmallVector<Value *, 16> Counts;
     for (size_t K = First; K < End; ++K)
       Counts.push_back(CountAt(B, K));
+    if (Predicated) {
+      for (size_t K = First; K < End; ++K) {
+        Value *Count = Scaled(B, Counts[K - First]);
+        B.CreateCall(AddFromLaneZero, {SlotAt(B, K), Count, Lane});
+      }
+      continue;
+    }
     Instruction *Next = &*B.GetInsertPoint();
     Instruction *Then = SplitBlockAndInsertIfThen(
         B.CreateICmpEQ(Lane, B.getInt32(0)), Next->getIterator(),
@@ -1112,9 +1175,8 @@ void CounterEmitter::emitLaneZeroAdds(
         Then->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> TB(Then);
     for (size_t K = First; K < End; ++K) {
-      Value *Count = TB.CreateZExt(Counts[K - First], I64);
-      TB.CreateCall(
-          Add, {SlotAt(TB, K), Scale ? TB.CreateMul(Count, Scale) : Count});
+      Value *Count = Scaled(TB, Counts[K - First]);
+      TB.CreateCall(Add, {SlotAt(TB, K), Count});
     }
     B.SetInsertPoint(Next);
   }

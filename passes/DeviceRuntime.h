@@ -48,6 +48,7 @@ inline constexpr const char *FlushScaledFastName = "__pasta_flush_scaled_fast";
 inline constexpr const char *WarpSumSmallName = "__pasta_warp_sum_small";
 inline constexpr const char *WarpBitCountName = "__pasta_warp_bit_count";
 inline constexpr const char *AddNonzeroName = "__pasta_add_nonzero";
+inline constexpr const char *AddFromLaneZeroName = "__pasta_add_from_lane_zero";
 inline constexpr const char *FlushBitsScaledName = "__pasta_flush_bits_scaled";
 inline constexpr const char *FlushBitsScaledInlineName =
     "__pasta_flush_bits_scaled_inline";

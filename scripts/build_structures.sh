@@ -62,6 +62,9 @@
 # framecallee: a device function over the twins' return limit called in a
 # loop by two kernels (AutoDock-GPU's gpu_calc_energrad; a frame each,
 # with -mllvm -pasta-callee-frames).
+# radixsort: CUB's DeviceRadixSort::SortPairs called directly on 75,000
+# 32-bit keys and values (cuda-lbvh's Morton-code sort; its short
+# histogram kernel).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
@@ -72,13 +75,13 @@
 #           segreduce driver_occupancy sparseflush asmcopy asmloads
 #           onethread launch_ex gridstride cdp wmma texsurf warpagg
 #           scopedatomics slabwalk persistent launchfit casinsert
-#           constptrs framecallee (default: all)
+#           constptrs framecallee radixsort (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics slabwalk persistent launchfit casinsert constptrs framecallee}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics slabwalk persistent launchfit casinsert constptrs framecallee radixsort}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -253,6 +256,7 @@ for g in $groups; do
     driver_api | driver_occupancy | launch_ex) build_one "$g" -L"$cuda/lib64/stubs" -lcuda ;;
     # Thrust through the wrapper, with no -I of ours: it must find cccl.
     thrust) build_one thrust ;;
+    radixsort) build_one radixsort ;;
     rdc) build_rdc ;;
     cdp) build_cdp ;;
     gcc_link) build_gcc_link ;;

@@ -166,6 +166,7 @@ row "warp-cooperative search: 32 unrolled walks of slab lists (SlabHash's bulk s
 row "a warp-cooperative insert retrying atomicCAS, with an allocator loop (SlabHash's build)" return casinsert/casinsert.cu 0 casinsert
 row "device pointers in a __constant__ struct the host fills (AutoDock-GPU's GpuData)" return constptrs/constptrs.cu 0 constptrs
 row "a device function over the return limit called in loops by two kernels (a frame each)" return framecallee/framecallee.cu 0 framecallee
+row "CUB's DeviceRadixSort::SortPairs called directly (cuda-lbvh's Morton-code sort)" return radixsort/radixsort.cu 0 radixsort
 row "a persistent loop of many counters, items from a pool (MCX's shape)" return persistent/persistent.cu 0 persistent
 row "a persistent loop, the runs guard's flush every 3 runs" return persistent/persistent.cu 0 persistent.wrap
 row "a persistent loop taken as crowded, its blocks counted where taken" return persistent/persistent.cu 0 persistent.crowded

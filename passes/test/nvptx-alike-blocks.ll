@@ -30,6 +30,10 @@
 ; warp counts each alike bit by a ballot, then lane 0 adds the counts times
 ; the scale in one branch; a partial warp calls the out-of-line flush.
 ; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=BATCH
+; With -pasta-predicated-lane-adds (off by default) the adds are calls
+; that lane 0 alone runs, under a predicate: no branch between the sums and
+; the adds, nor between one add and the next.
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-predicated-lane-adds -S %s | FileCheck %s --check-prefix=PRED
 ; Below =2 the 64-bit count's call goes through the warp's test of it
 ; (__pasta_flush_scaled_nonzero: a warp of zeros skips the call; CUB's
 ; single-tile reduction called six such flushes in every warp, of which
@@ -37,6 +41,7 @@
 ; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-test-scaled-flush=0 -pasta-batched-lane-adds=0 -S %s | FileCheck %s --check-prefix=CALL
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-batched-lane-adds=0 -S %s | FileCheck %s --check-prefix=FAST
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=BFAST
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-predicated-lane-adds -S %s | FileCheck %s --check-prefix=PFAST
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-first-block-fast-flush=0 -S %s | FileCheck %s --check-prefix=NOFAST
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -107,6 +112,34 @@ target triple = "nvptx64-nvidia-cuda"
 ; BATCH-NEXT: call void @__pasta_flush_bits_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 4), {{.*}}, i32 %pasta.count.1, i32 0, i32 1, i32 0, i32 0, i32 2, i64 %[[SCALE]])
 ; BATCH-NOT: __pasta_flush_bits_scaled_inline
 ; BATCH: ret void
+; PRED-LABEL: define ptx_kernel void @tree(
+; PRED: %[[SCALE:[0-9]+]] = call i64 @__pasta_first_block_scale()
+; PRED: %[[FULL:[0-9]+]] = call i64 @__pasta_flush_is_full_warp()
+; PRED: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
+; PRED-NEXT: %[[N0:[0-9]+]] = call i32 @__pasta_warp_bit_count(i32 %pasta.count.1, i32 0)
+; PRED-NEXT: %[[N1:[0-9]+]] = call i32 @__pasta_warp_bit_count(i32 %pasta.count.1, i32 1)
+; PRED-NEXT: %[[Z0:[0-9]+]] = zext i32 %[[N0]] to i64
+; PRED-NEXT: %[[M0:[0-9]+]] = mul i64 %[[Z0]], %[[SCALE]]
+; PRED-NEXT: call void @__pasta_add_from_lane_zero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 1), i64 %[[M0]], i32 %[[LANE]])
+; PRED-NEXT: %[[Z1:[0-9]+]] = zext i32 %[[N1]] to i64
+; PRED-NEXT: %[[M1:[0-9]+]] = mul i64 %[[Z1]], %[[SCALE]]
+; PRED-NEXT: call void @__pasta_add_from_lane_zero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 4), i64 %[[M1]], i32 %[[LANE]])
+; PRED-NEXT: br label
+; PRED-NOT: __pasta_add_nonzero
+; PRED: ret void
+; The inline flush's three bits: their ballots, then their adds, with no
+; branch.
+; PRED-LABEL: define ptx_kernel void @variant(
+; PRED: ret:
+; PRED: call ptr addrspace(1) @__pasta_bank_row(
+; PRED: %[[VLANE:[0-9]+]] = call i32 @__pasta_lane_id()
+; PRED-NEXT: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 1)
+; PRED-NEXT: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 2)
+; PRED-NEXT: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 3)
+; PRED-NOT: br
+; PRED-COUNT-3: call void @__pasta_add_from_lane_zero({{.*}}, i32 %[[VLANE]])
+; PRED-NOT: __pasta_add_nonzero
+; PRED: ret void
 ; DIVFB-LABEL: define ptx_kernel void @tree__pasta_div(
 ; DIVFB: ret:
 ; DIVFB-NOT: __pasta_bank_row
@@ -305,6 +338,27 @@ done:
 ; FAST: ret void
 ; With -pasta-batched-lane-adds (the default), the full warp's path takes
 ; both warp sums first, then lane 0 adds each times the scale in one branch.
+; With -pasta-predicated-lane-adds each add is lane 0's predicated call:
+; the sums, then the adds, no branch.
+; PFAST-LABEL: define ptx_kernel void @twoloops(
+; PFAST: call i64 @__pasta_flush_is_fast(
+; PFAST-NEXT: icmp ne i64
+; PFAST-NEXT: br i1 %{{[0-9]+}}, label %[[INLINE:[0-9]+]], label %[[CALLS:[0-9]+]], !pasta.instrumentation
+; PFAST: [[INLINE]]:
+; PFAST-NEXT: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
+; PFAST-NEXT: %[[V1:[0-9]+]] = zext i32 %{{[0-9a-z.]+}} to i64
+; PFAST-NEXT: %[[SUM1:[0-9]+]] = call i32 @__pasta_warp_sum_small(i64 %[[V1]])
+; PFAST-NEXT: %[[V2:[0-9]+]] = zext i32 %{{[0-9a-z.]+}} to i64
+; PFAST-NEXT: %[[SUM2:[0-9]+]] = call i32 @__pasta_warp_sum_small(i64 %[[V2]])
+; PFAST-NEXT: %[[Z1:[0-9]+]] = zext i32 %[[SUM1]] to i64
+; PFAST-NEXT: %[[M1:[0-9]+]] = mul i64 %[[Z1]], %[[S:[0-9]+]]
+; PFAST-NEXT: call void @__pasta_add_from_lane_zero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID:[0-9a-f]+]], i32 {{[0-9]+}}), i64 %[[M1]], i32 %[[LANE]])
+; PFAST-NEXT: %[[Z2:[0-9]+]] = zext i32 %[[SUM2]] to i64
+; PFAST-NEXT: %[[M2:[0-9]+]] = mul i64 %[[Z2]], %[[S]]
+; PFAST-NEXT: call void @__pasta_add_from_lane_zero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID]], i32 {{[0-9]+}}), i64 %[[M2]], i32 %[[LANE]])
+; PFAST-NEXT: br label
+; PFAST-NOT: __pasta_add_nonzero
+; PFAST: ret void
 ; BFAST-LABEL: define ptx_kernel void @twoloops(
 ; BFAST: call i64 @__pasta_flush_is_fast(
 ; BFAST-NEXT: icmp ne i64

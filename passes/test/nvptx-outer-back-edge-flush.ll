@@ -12,6 +12,11 @@
 ; counter (shareLikeCounters): off here, to test the counters themselves.
 ; RUN: %opt -passes=pasta-count -pasta-share-like-counters=0 -pasta-link-runtime=0 -pasta-outer-back-edge-flush=2 -S %s 2>/dev/null | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-share-like-counters=0 -pasta-link-runtime=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=DEFAULT
+; With -pasta-batched-counter-adds and -pasta-predicated-lane-adds (both
+; off by default; counting builds on NVIDIA GPUs): the fast path takes the
+; three counters' warp sums first, then lane 0's predicated adds, with no
+; branch between them.
+; RUN: %opt -passes=pasta-count -pasta-share-like-counters=0 -pasta-link-runtime=0 -pasta-outer-back-edge-flush=2 -pasta-batched-counter-adds -pasta-predicated-lane-adds -S %s 2>/dev/null | FileCheck %s --check-prefix=BATCH
 
 ; Counters: 0 launches, 1 %in, 2 %post (alike), 3 %x1, 4 %x2.
 ; CHECK-LABEL: define ptx_kernel void @portions(
@@ -33,6 +38,25 @@
 ; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 4
 ; CHECK-NEXT: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %pasta.count4.1)
 ; CHECK: br label %o
+; BATCH-LABEL: define ptx_kernel void @portions(
+; BATCH: olatch.o_crit_edge:
+; BATCH: call i64 @__pasta_flush_is_fast(
+; BATCH: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
+; BATCH-NEXT: %[[S0:[0-9]+]] = call i32 @__pasta_warp_sum_small(i64 %0)
+; BATCH-NEXT: %[[S3:[0-9]+]] = call i32 @__pasta_warp_sum_small(i64 %pasta.count3.1)
+; BATCH-NEXT: %[[S4:[0-9]+]] = call i32 @__pasta_warp_sum_small(i64 %pasta.count4.1)
+; BATCH-NEXT: %[[Z0:[0-9]+]] = zext i32 %[[S0]] to i64
+; BATCH-NEXT: %[[P0:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW:[0-9]+]], i32 1
+; BATCH-NEXT: call void @__pasta_add_from_lane_zero(ptr addrspace(1) %[[P0]], i64 %[[Z0]], i32 %[[LANE]])
+; BATCH-NEXT: %[[Z3:[0-9]+]] = zext i32 %[[S3]] to i64
+; BATCH-NEXT: %[[P3:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 3
+; BATCH-NEXT: call void @__pasta_add_from_lane_zero(ptr addrspace(1) %[[P3]], i64 %[[Z3]], i32 %[[LANE]])
+; BATCH-NEXT: %[[Z4:[0-9]+]] = zext i32 %[[S4]] to i64
+; BATCH-NEXT: %[[P4:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 4
+; BATCH-NEXT: call void @__pasta_add_from_lane_zero(ptr addrspace(1) %[[P4]], i64 %[[Z4]], i32 %[[LANE]])
+; BATCH-NEXT: br label
+; BATCH-NOT: __pasta_flush_counter_fast(
+; BATCH: ret void
 ; The return flushes what the last iteration counted.
 ; CHECK: done:
 ; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %0)
