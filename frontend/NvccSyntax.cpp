@@ -4,8 +4,10 @@
 // would; a launch is an opening `<< <` (or `<<<`) whose matching `>> >` (or
 // `>>>`), at the same bracket depth and before any `;`, is followed by `(`;
 // a braced grid or block in its configuration is named `::dim3`; a
-// directive is a `#` first on its line. Edits are collected and applied at
-// the end.
+// directive is a `#` first on its line; a `__shared__` libcu++
+// synchronization object is the word `__shared__`, the type's qualified
+// name, its balanced template arguments, one name, array bounds if any, and
+// `;`. Edits are collected and applied at the end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +42,10 @@ public:
       }
       if (S[I] == '#' && firstOnLine(I)) {
         I = rewriteDirectiveAt(I);
+        continue;
+      }
+      if (S[I] == '_') {
+        I = rewriteSharedSyncObjectAt(I);
         continue;
       }
       I = joinLaunchAt(I);
@@ -328,6 +334,129 @@ private:
     Edits.push_back(
         {Body, BodyEnd - Body, pragmaOperator(Body, Text, BodyEnd)});
     return BodyEnd;
+  }
+
+  bool wordAt(size_t I, std::string_view Word) const {
+    return S.substr(I, Word.size()) == Word &&
+           !isIdentChar(at(I + Word.size())) &&
+           (I == 0 || !isIdentChar(S[I - 1]));
+  }
+
+  // The identifier that ends just before I, spaces skipped.
+  std::string_view wordBefore(size_t I) const {
+    while (I > 0 && isSpace(S[I - 1]))
+      --I;
+    size_t Start = I;
+    while (Start > 0 && isIdentChar(S[Start - 1]))
+      --Start;
+    return S.substr(Start, I - Start);
+  }
+
+  // Past `::` at I, spaces around it allowed, or 0 where none is.
+  size_t scopeEnd(size_t I) const {
+    I = skipSpace(I);
+    return at(I) == ':' && at(I + 1) == ':' ? skipSpace(I + 2) : 0;
+  }
+
+  // Past the qualified name of a libcu++ synchronization object at I
+  // (`cuda::barrier`, `cuda::std::barrier`, `cuda::pipeline_shared_state`,
+  // optionally `::`-rooted), or 0: the classes whose defaulted constructors
+  // clang does not count as empty.
+  size_t syncObjectNameEnd(size_t I) const {
+    if (size_t Rooted = at(I) == ':' ? scopeEnd(I) : 0)
+      I = Rooted;
+    if (!wordAt(I, "cuda") || !(I = scopeEnd(I + 4)))
+      return 0;
+    if (wordAt(I, "std") && !(I = scopeEnd(I + 3)))
+      return 0;
+    for (std::string_view Name : {"barrier", "pipeline_shared_state"})
+      if (wordAt(I, Name))
+        return I + Name.size();
+    return 0;
+  }
+
+  // Past the bracketed text opening at I (`<...>` or `[...]`), nested
+  // brackets of every kind balanced, or 0 where it does not close before a
+  // `;` or a `{`.
+  size_t bracketedEnd(size_t I) const {
+    int Depth = 0;
+    while (I < S.size()) {
+      size_t Skipped = skipCommentOrLiteral(I);
+      if (Skipped != I) {
+        I = Skipped;
+        continue;
+      }
+      char C = S[I++];
+      if (C == '<' || C == '(' || C == '[')
+        ++Depth;
+      else if ((C == '>' || C == ')' || C == ']') && --Depth == 0)
+        return I;
+      else if (C == ';' || C == '{' || C == '}')
+        return 0;
+    }
+    return 0;
+  }
+
+  // nvcc compiles a function's `__shared__ cuda::barrier<...> bar;` (the
+  // CUDA programming guide's own form), warns that it will not run the
+  // constructor (#20054-D) and leaves the object to `init()`; clang stops
+  // ("initialization is not supported for __shared__ variables"). The
+  // declaration becomes shared storage of the type's size and alignment and
+  // a reference of the user's name to it, which is what nvcc builds:
+  // `__shared__ T bar;` ->
+  // `__shared__ __attribute__((aligned(alignof(T)))) unsigned char
+  //  __pasta_shared_bar[sizeof(T)]; T (&bar) = *reinterpret_cast<T (*)>(
+  //  __pasta_shared_bar);`, array bounds kept. Written on the
+  // declaration's lines (its newlines after it); `extern`, several
+  // declarators and an initializer are left as written.
+  size_t rewriteSharedSyncObjectAt(size_t I) {
+    constexpr std::string_view Shared = "__shared__";
+    if (!wordAt(I, Shared) || wordBefore(I) == "extern")
+      return I + 1;
+    size_t TypeStart = skipSpace(I + Shared.size());
+    size_t NameEnd = syncObjectNameEnd(TypeStart);
+    size_t Args = skipSpace(NameEnd);
+    size_t TypeEnd = NameEnd && at(Args) == '<' ? bracketedEnd(Args) : 0;
+    size_t Var = skipSpace(TypeEnd);
+    size_t VarEnd = TypeEnd ? identEnd(Var) : Var;
+    if (VarEnd == Var)
+      return I + Shared.size();
+    size_t Bounds = skipSpace(VarEnd), BoundsEnd = Bounds;
+    while (at(BoundsEnd) == '[' && (Bounds = bracketedEnd(BoundsEnd)))
+      BoundsEnd = skipSpace(Bounds);
+    if (at(BoundsEnd) != ';')
+      return I + Shared.size();
+    std::string Type = oneLine(TypeStart, TypeEnd);
+    std::string Dims = oneLine(skipSpace(VarEnd), BoundsEnd);
+    if (Type.empty() || (!Dims.empty() && Dims.front() != '['))
+      return I + Shared.size();
+    std::string VarName(S.substr(Var, VarEnd - Var));
+    std::string Storage = "__pasta_shared_" + VarName;
+    std::string Text = "__shared__ __attribute__((aligned(alignof(" + Type +
+                       ")))) unsigned char " + Storage + "[sizeof(" + Type +
+                       Dims + ")]; " + Type + " (&" + VarName + ")" + Dims +
+                       " = *reinterpret_cast<" + Type + " (*)" + Dims + ">(" +
+                       Storage + ");";
+    Text.append(std::count(S.begin() + I, S.begin() + BoundsEnd, '\n'), '\n');
+    Edits.push_back({I, BoundsEnd + 1 - I, std::move(Text)});
+    return BoundsEnd + 1;
+  }
+
+  // S[Begin, End) with each run of whitespace one space, or nothing where
+  // it holds a comment or a line splice (left to clang as written).
+  std::string oneLine(size_t Begin, size_t End) const {
+    std::string Text;
+    for (size_t I = Begin; I < End; ++I) {
+      if (S[I] == '/' || S[I] == '\\')
+        return {};
+      if (!isSpace(S[I]))
+        Text.push_back(S[I]);
+      else if (!Text.empty() && Text.back() != ' ')
+        Text.push_back(' ');
+    }
+    while (!Text.empty() && Text.back() == ' ')
+      Text.pop_back();
+    return Text;
   }
 
   // Joins the launch whose opening chevrons start at I, if one does;

@@ -2,7 +2,8 @@
 // joined, keeping every line and column after them, and a braced grid or
 // block is named ::dim3; a macro whose body is a #pragma gets _Pragma;
 // everything else (literals, comments, operator<< <T>, nested templates,
-// other directives) stays as written.
+// other directives) stays as written; a function's __shared__ libcu++
+// barrier or pipeline state becomes storage and a reference.
 #include "NvccSyntax.h"
 
 #include <cstdio>
@@ -147,6 +148,43 @@ void testLeftAlone() {
   expectUnchanged("already an operator", "#define P _Pragma(\"unroll\")\n");
 }
 
+// A function's `__shared__` libcu++ barrier or pipeline state becomes
+// storage and a reference of its name; other shared variables stay.
+void testSharedSyncObjects() {
+  const std::string Bar = "cuda::barrier<cuda::thread_scope_block>";
+  expectRewritten("barrier", "  __shared__ " + Bar + " bar;\n  init(&bar, n);",
+                  "  __shared__ __attribute__((aligned(alignof(" + Bar +
+                      ")))) unsigned char __pasta_shared_bar[sizeof(" + Bar +
+                      ")]; " + Bar + " (&bar) = *reinterpret_cast<" + Bar +
+                      " (*)>(__pasta_shared_bar);\n  init(&bar, n);");
+  expectRewritten("pipeline state over two lines, an array",
+                  "__shared__ cuda::pipeline_shared_state<\n"
+                  "    cuda::thread_scope_block, Stages> st[2] ;\nint a;",
+                  "__shared__ __attribute__((aligned(alignof(cuda::pipeline_"
+                  "shared_state< cuda::thread_scope_block, Stages>)))) "
+                  "unsigned char __pasta_shared_st[sizeof(cuda::pipeline_"
+                  "shared_state< cuda::thread_scope_block, Stages>[2])]; "
+                  "cuda::pipeline_shared_state< cuda::thread_scope_block, "
+                  "Stages> (&st)[2] = *reinterpret_cast<cuda::pipeline_"
+                  "shared_state< cuda::thread_scope_block, Stages> (*)[2]>("
+                  "__pasta_shared_st);\n\nint a;");
+  expectRewritten("rooted std barrier after another shared variable",
+                  "__shared__ int n; __shared__ ::cuda::std::barrier<S> b;",
+                  "__shared__ int n; __shared__ __attribute__((aligned("
+                  "alignof(::cuda::std::barrier<S>)))) unsigned char "
+                  "__pasta_shared_b[sizeof(::cuda::std::barrier<S>)]; "
+                  "::cuda::std::barrier<S> (&b) = *reinterpret_cast<::cuda::"
+                  "std::barrier<S> (*)>(__pasta_shared_b);");
+  expectUnchanged("extern", "extern __shared__ " + Bar + " bar;");
+  expectUnchanged("two declarators", "__shared__ " + Bar + " a, b;");
+  expectUnchanged("initialized", "__shared__ " + Bar + " a{};");
+  expectUnchanged("other class", "__shared__ cuda::atomic<int> a;");
+  expectUnchanged("a comment in the type",
+                  "__shared__ cuda::barrier</* block */ S> a;");
+  expectUnchanged("in a comment", "// __shared__ " + Bar + " bar;\n");
+  expectUnchanged("part of a longer name", "my__shared__ " + Bar + " bar;");
+}
+
 } // namespace
 
 int main() {
@@ -155,6 +193,7 @@ int main() {
   testLengthKept();
   testPragmaMacros();
   testLeftAlone();
+  testSharedSyncObjects();
   std::printf("%d passed, %d failed\n", Passed, Failed);
   return Failed ? 1 : 0;
 }

@@ -14,6 +14,7 @@
 #include "ManagedVariables.h"
 #include "PrivateArrayUnroll.h"
 #include "RuntimeBinding.h"
+#include "SharedAddressConstants.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
@@ -23,6 +24,7 @@ using namespace llvm;
 static void addPastaPasses(ModulePassManager &MPM) {
   pasta::Options Opts = pasta::Options::fromCommandLineAndEnvironment();
   MPM.addPass(pasta::ManagedVariablesPass());
+  MPM.addPass(pasta::SharedAddressConstantsPass());
   MPM.addPass(pasta::CountingPass(Opts));
   MPM.addPass(pasta::HostRegistrationPass(Opts));
   MPM.addPass(pasta::RuntimeBindingPass(Opts.RuntimePath));
@@ -46,6 +48,10 @@ static void registerCallbacks(PassBuilder &PB) {
         pasta::Options Opts = pasta::Options::fromCommandLineAndEnvironment();
         if (Name == "pasta-managed") {
           MPM.addPass(pasta::ManagedVariablesPass());
+          return true;
+        }
+        if (Name == "pasta-shared-address-constants") {
+          MPM.addPass(pasta::SharedAddressConstantsPass());
           return true;
         }
         if (Name == "pasta-count") {
