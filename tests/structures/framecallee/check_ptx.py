@@ -16,7 +16,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from ptx_tools import Checks, compile_ptx, ptx_functions  # noqa: E402
+from ptx_tools import Checks, compile_from_argv, ptx_functions  # noqa: E402
 
 KERNELS = ("_Z5sweepPKfPfS1_ii", "_Z13sweep_boundedPKfPfS1_ii")
 TWIN = "_Z4termPKfPfii__pasta_callee"
@@ -31,12 +31,8 @@ def parameters(ptx, name):
 
 
 def main():
-    clang, plugin, cuda, source, work = sys.argv[1:6]
-    os.makedirs(work, exist_ok=True)
-    ptx = os.path.join(work, "framecallee.ptx")
-    compile_ptx(clang, plugin, cuda, source, ptx,
-                ["-mllvm", "-pasta-callee-frames"])
-    text = open(ptx).read()
+    text = compile_from_argv("framecallee",
+                             ["-mllvm", "-pasta-callee-frames"])[0]
     funcs = ptx_functions(text)
     check = Checks()
     for name in KERNELS + (TWIN, PLAIN):
