@@ -72,6 +72,32 @@ STATISTIC(
     NumSharedCounters,
     "Block counters added to the register of a block with the same sites");
 
+// Whether the source lane of an inline-PTX shuffle (AsmArithmetic's) was
+// in range, as PTX defines shfl.sync's predicate output: with b the lane
+// operand, c the clamp, segmask = c[12:8], maxLane = (lane & segmask) |
+// (c[4:0] & ~segmask), minLane = lane & segmask: up: lane - b >= maxLane;
+// down: lane + b <= maxLane; bfly: (lane ^ b) <= maxLane; idx: minLane |
+// (b & ~segmask) <= maxLane.
+static Value *shuffleSourceInRange(IRBuilder<> &B, const AsmArithmetic &A) {
+  Value *Lane = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
+  Value *Src = B.CreateAnd(A.Lane, 31);
+  Value *Seg = B.CreateAnd(B.CreateLShr(A.Clamp, 8), 31);
+  Value *NotSeg = B.CreateXor(Seg, 31);
+  Value *Min = B.CreateAnd(Lane, Seg);
+  Value *Max = B.CreateOr(Min, B.CreateAnd(A.Clamp, NotSeg));
+  switch (A.Mode) {
+  case AsmShuffleMode::Up:
+    return B.CreateICmpSGE(B.CreateSub(Lane, Src), Max);
+  case AsmShuffleMode::Down:
+    return B.CreateICmpULE(B.CreateAdd(Lane, Src), Max);
+  case AsmShuffleMode::Bfly:
+    return B.CreateICmpULE(B.CreateXor(Lane, Src), Max);
+  case AsmShuffleMode::Idx:
+    return B.CreateICmpULE(B.CreateOr(Min, B.CreateAnd(Src, NotSeg)), Max);
+  }
+  llvm_unreachable("shuffle mode");
+}
+
 void CounterEmitter::emitGenericCounting(IRBuilder<> &B, const GenericSite &G,
                                          ArrayRef<AllocaInst *> Slots) {
   ++NumGenericAccesses;
@@ -3081,10 +3107,13 @@ void CounterEmitter::emit(FunctionPlan &P) {
     // Run-time lengths add up in a register, like the block counts.
     for (const ByteCount &BC : CB.Bytes) {
       B.SetInsertPoint(BC.At);
+      Value *Length =
+          BC.Length
+              ? BC.Length
+              : shuffleSourceInRange(B, asmArithmetic(cast<CallBase>(*BC.At)));
       AllocaInst *Slot = Slots[BC.Counter];
       Value *Old = B.CreateLoad(I64, Slot);
-      B.CreateStore(B.CreateAdd(Old, B.CreateZExtOrTrunc(BC.Length, I64)),
-                    Slot);
+      B.CreateStore(B.CreateAdd(Old, B.CreateZExtOrTrunc(Length, I64)), Slot);
     }
   }
 

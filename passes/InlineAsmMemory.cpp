@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstrTypes.h"
@@ -98,6 +99,7 @@ struct Statement {
   StringRef Mnemonic;
   SmallVector<StringRef, 4> Args; // top-level operands, trimmed
   bool Predicated = false;
+  StringRef Guard; // the predicate of "@p", "!p" of "@!p"
 };
 
 } // namespace
@@ -125,6 +127,8 @@ static Statement parseStatement(StringRef S) {
   Statement St;
   if (S.starts_with("@")) {
     St.Predicated = true;
+    St.Guard =
+        S.drop_front().take_until([](char C) { return C == ' ' || C == '\t'; });
     S = S.drop_until([](char C) { return C == ' ' || C == '\t'; }).ltrim();
   }
   size_t End = S.find_first_of(" \t\r\n");
@@ -501,4 +505,127 @@ bool pasta::asmHasUntrackedGlobal(const CallBase &Call) {
     return false;
   Value *Tracked = asmTrackedAddress(Call);
   return Global > 1 || !Tracked;
+}
+
+bool AsmArithmetic::onShuffle() const {
+  return any_of(OnShuffle, [](uint32_t N) { return N != 0; });
+}
+
+namespace {
+// shfl.sync.MODE.b32 d|p, a, b, c, membermask: what sets p.
+struct Shuffle {
+  AsmShuffleMode Mode;
+  StringRef Pred;
+  Value *Lane, *Clamp;
+};
+} // namespace
+
+// An i32 operand: an immediate (decimal or 0x hexadecimal) or "$N" of
+// type i32.
+static Value *i32Operand(StringRef Arg, const Operands &Ops, LLVMContext &Ctx) {
+  uint64_t N;
+  if (!Arg.getAsInteger(0, N))
+    return N <= UINT32_MAX ? ConstantInt::get(Type::getInt32Ty(Ctx), N)
+                           : nullptr;
+  Value *V = Ops.value(Arg);
+  return V && V->getType()->isIntegerTy(32) ? V : nullptr;
+}
+
+static std::optional<Shuffle> shuffleOf(const Statement &St,
+                                        const Operands &Ops, LLVMContext &Ctx) {
+  SmallVector<StringRef, 4> Q;
+  St.Mnemonic.split(Q, '.');
+  if (Q.size() != 4 || Q[0] != "shfl" || Q[1] != "sync" || Q[3] != "b32" ||
+      St.Args.size() != 5)
+    return std::nullopt;
+  std::optional<AsmShuffleMode> Mode =
+      StringSwitch<std::optional<AsmShuffleMode>>(Q[2])
+          .Case("up", AsmShuffleMode::Up)
+          .Case("down", AsmShuffleMode::Down)
+          .Case("bfly", AsmShuffleMode::Bfly)
+          .Case("idx", AsmShuffleMode::Idx)
+          .Default(std::nullopt);
+  StringRef Pred = St.Args[0].split('|').second.trim();
+  Value *Lane = i32Operand(St.Args[2], Ops, Ctx);
+  Value *Clamp = i32Operand(St.Args[3], Ops, Ctx);
+  if (!Mode || Pred.empty() || !Lane || !Clamp)
+    return std::nullopt;
+  return Shuffle{*Mode, Pred, Lane, Clamp};
+}
+
+// add, sub, mul (1 FLOP), fma, mad (2) [.rn|.rz|.rm|.rp][.ftz][.sat] of
+// .f32 or .f64: the precision and FLOPs of one; nothing for the rest
+// (integer and half types, conversions, moves).
+static std::optional<std::pair<unsigned, uint32_t>>
+floatOp(StringRef Mnemonic) {
+  SmallVector<StringRef, 4> Q;
+  Mnemonic.split(Q, '.');
+  uint32_t Flops = StringSwitch<uint32_t>(Q[0])
+                       .Cases({"add", "sub", "mul"}, 1)
+                       .Cases({"fma", "mad"}, 2)
+                       .Default(0);
+  if (!Flops || Q.size() < 2 || (Q.back() != "f32" && Q.back() != "f64"))
+    return std::nullopt;
+  for (StringRef X : ArrayRef(Q).drop_front().drop_back())
+    if (X != "rn" && X != "rz" && X != "rm" && X != "rp" && X != "ftz" &&
+        X != "sat")
+      return std::nullopt;
+  return std::make_pair(
+      unsigned(Q.back() == "f32" ? PASTA_PREC_F32 : PASTA_PREC_F64), Flops);
+}
+
+// Whether St writes predicate P other than as a shuffle's "d|p".
+static bool writesPredicate(const Statement &St, StringRef P) {
+  if (St.Args.empty())
+    return false;
+  StringRef D = St.Args[0];
+  return D == P || D.split('|').second.trim() == P;
+}
+
+AsmArithmetic pasta::asmArithmetic(const CallBase &Call) {
+  const auto *IA = dyn_cast<InlineAsm>(Call.getCalledOperand());
+  const Module *M = Call.getModule();
+  if (!IA || !M || !M->getTargetTriple().isNVPTX() || isa<CallBrInst>(Call))
+    return {};
+  StringRef Asm = IA->getAsmString();
+  if (Asm.contains("//") || Asm.contains("/*"))
+    return {};
+  Operands Ops(Call);
+  AsmArithmetic R;
+  std::optional<Shuffle> Sh;
+  for (StringRef S : statementsOf(Asm)) {
+    if (S.starts_with("."))
+      continue; // a declaration (.reg)
+    Statement St = parseStatement(S);
+    if (isControl(St.Mnemonic))
+      return {}; // a label or a branch may skip or repeat what follows
+    if (std::optional<Shuffle> New = shuffleOf(St, Ops, Call.getContext())) {
+      // One predicate of one shuffle pattern (a 64-bit value is shuffled
+      // as two halves setting the same p).
+      if (St.Predicated ||
+          (Sh && (Sh->Pred != New->Pred || Sh->Mode != New->Mode ||
+                  Sh->Lane != New->Lane || Sh->Clamp != New->Clamp)))
+        return {};
+      Sh = New;
+      continue;
+    }
+    if (Sh && writesPredicate(St, Sh->Pred))
+      return {};
+    std::optional<std::pair<unsigned, uint32_t>> Op = floatOp(St.Mnemonic);
+    if (!Op)
+      continue;
+    R.Counted = true;
+    if (!St.Predicated)
+      R.Always[Op->first] += Op->second;
+    else if (Sh && St.Guard == Sh->Pred)
+      R.OnShuffle[Op->first] += Op->second;
+    else
+      return {}; // it may or may not run
+  }
+  if (R.onShuffle()) {
+    R.Mode = Sh->Mode;
+    R.Lane = Sh->Lane;
+    R.Clamp = Sh->Clamp;
+  }
+  return R;
 }

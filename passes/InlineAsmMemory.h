@@ -106,6 +106,33 @@ llvm::Value *asmTrackedAddress(const llvm::CallBase &Call,
 // one of two such accesses.
 bool asmHasUntrackedGlobal(const llvm::CallBase &Call);
 
+// How shfl.sync picks its source lane; its predicate output (d|p) says
+// whether that lane was inside the clamp (PTX ISA, shfl.sync).
+enum class AsmShuffleMode { Up, Down, Bfly, Idx };
+
+// The floating-point arithmetic of an NVPTX inline-assembly statement:
+// add, sub, mul (1 FLOP) and fma, mad (2) of type .f32 or .f64 with any
+// rounding, .ftz and .sat qualifiers. Always: those that run at every
+// execution. OnShuffle: those predicated on the predicate output of the
+// statement's shfl.sync (`shfl.sync.down.b32 r|p, ...; @p add.f32 ...`:
+// CUB's warp reductions and scans add each step so), which run in the
+// lanes whose source lane was in range, counted at run time
+// (Lane and Clamp: the shuffle's b and c operands, i32 values). Counted is
+// false, and nothing is counted, for a statement with a branch or a label,
+// arithmetic under any other predicate, or shuffles of p that differ.
+struct AsmArithmetic {
+  bool Counted = false;
+  uint32_t Always[PASTA_NUM_PRECISIONS] = {};
+  uint32_t OnShuffle[PASTA_NUM_PRECISIONS] = {};
+  AsmShuffleMode Mode = AsmShuffleMode::Down;
+  llvm::Value *Lane = nullptr, *Clamp = nullptr;
+
+  bool onShuffle() const;
+};
+
+// What Call, an NVPTX inline-assembly call, computes in floating point.
+AsmArithmetic asmArithmetic(const llvm::CallBase &Call);
+
 } // namespace pasta
 
 #endif

@@ -25,6 +25,7 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <tuple>
 
@@ -81,7 +82,33 @@ struct BytesGroup {
   Mix Counts; // loads and stores per execution
   SmallVector<std::pair<Instruction *, VariableLength>, 1> Ops;
 };
+
+// The inline-PTX statements of one block and line whose FLOPs run where a
+// shuffle's source lane was in range (InlineAsmMemory.h), with the same
+// FLOPs per such lane: they share a counter of those lanes.
+struct ShuffledKey {
+  SiteKey Site;
+  std::array<uint32_t, PASTA_NUM_PRECISIONS> Flops;
+  bool operator<(const ShuffledKey &O) const {
+    return std::tie(Site.File, Site.Line, Flops) <
+           std::tie(O.Site.File, O.Site.Line, O.Flops);
+  }
+};
 } // namespace
+
+// Per lane whose shuffle source was in range, the FLOPs of I if it is
+// inline PTX adding a shuffled value under the shuffle's predicate (CUB's
+// warp reductions and scans); all zero otherwise.
+static std::array<uint32_t, PASTA_NUM_PRECISIONS>
+shuffledFlops(const Instruction &I, pasta_target Target) {
+  std::array<uint32_t, PASTA_NUM_PRECISIONS> Flops{};
+  const auto *Call = dyn_cast<CallBase>(&I);
+  if (Target != PASTA_TARGET_NVPTX || !Call || !Call->isInlineAsm())
+    return Flops;
+  AsmArithmetic A = asmArithmetic(*Call);
+  std::copy(std::begin(A.OnShuffle), std::end(A.OnShuffle), Flops.begin());
+  return Flops;
+}
 
 Selection::~Selection() {
   if (HaveSpec)
@@ -646,6 +673,7 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
     std::vector<std::pair<Instruction *, SiteKey>> BlockTracked;
     std::map<SiteKey, SmallVector<GenericSite, 2>> GenericByLine;
     std::map<BytesKey, BytesGroup> BytesByLine;
+    std::map<ShuffledKey, SmallVector<Instruction *, 5>> ShuffledByLine;
     for (Instruction &I : BB) {
       const InstLocation &L = Locs[InstIdx++];
       std::string Path = joinPath(L.Dir, L.File);
@@ -658,9 +686,17 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
       Mix IM;
       GenericAccess G;
       VariableLength V;
-      if (!Mixes.addInstruction(I, IM, &G, &V))
+      bool Counted = Mixes.addInstruction(I, IM, &G, &V);
+      std::array<uint32_t, PASTA_NUM_PRECISIONS> Shuffled =
+          shuffledFlops(I, T.Target);
+      bool AnyShuffled = llvm::any_of(Shuffled, [](uint32_t N) { return N; });
+      if (!Counted && !AnyShuffled)
         continue;
       SiteKey Key{Path.empty() ? PASTA_NONE : T.Strings.intern(Path), L.Start};
+      if (AnyShuffled)
+        ShuffledByLine[{Key, Shuffled}].push_back(&I);
+      if (!Counted)
+        continue;
       if (V.Length) {
         BytesGroup &BG = BytesByLine[{Key, V.Loads, V.Source, V.Dest}];
         BG.Counts.add(IM);
@@ -673,7 +709,7 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
       if (G.Pointer)
         GenericByLine[Key].push_back({&I, G, 0});
     }
-    if (ByLine.empty() && BytesByLine.empty())
+    if (ByLine.empty() && BytesByLine.empty() && ShuffledByLine.empty())
       continue;
     CountedBlock CB;
     CB.BB = &BB;
@@ -735,6 +771,24 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
         }
         P.NumCounters += PASTA_DYN_NUM;
       }
+      FnSites.push_back(S);
+    }
+    // A site of its own per group of shuffled FLOPs: its bytes counter adds
+    // 1 in each lane whose shuffle source was in range (the emitter computes
+    // it where ByteCount's Length is null), and the profile multiplies the
+    // site's FLOPs by that counter (abi.h).
+    for (auto &[Key, Calls] : ShuffledByLine) {
+      pasta_site S{};
+      S.func = P.Index;
+      S.file = Key.Site.File;
+      S.line = Key.Site.Line;
+      S.counter = P.FirstCounter + CB.Counter;
+      S.dyn_counter = PASTA_NONE;
+      S.bytes_counter = P.FirstCounter + P.NumCounters;
+      std::copy(Key.Flops.begin(), Key.Flops.end(), S.mix + PASTA_MIX_FLOPS);
+      for (Instruction *I : Calls)
+        CB.Bytes.push_back({I, nullptr, P.NumCounters});
+      CB.BytesCounters.push_back(P.NumCounters++);
       FnSites.push_back(S);
     }
     for (auto &[I, Key] : BlockTracked)

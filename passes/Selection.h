@@ -45,7 +45,9 @@ struct GenericSite {
 };
 
 // A memcpy, memmove or memset of run-time length (StaticMix.h): at each
-// execution the thread adds Length to a counter of its site's bytes.
+// execution the thread adds Length to a counter of its site's bytes. With
+// Length null, At is inline PTX whose FLOPs run under its shuffle's
+// predicate, and the thread adds 1 where that predicate is true.
 struct ByteCount {
   llvm::Instruction *At;
   llvm::Value *Length;

@@ -417,12 +417,22 @@ bool StaticMixAnalysis::addInlineAsm(const CallBase &Call, Mix &M,
                                      GenericAccess *Generic) const {
   if (Target != PASTA_TARGET_NVPTX)
     return false;
+  bool Added = false;
   AsmMemory Asm = asmMemory(Call);
-  if (Asm.Kind != AsmMemoryKind::Counted)
-    return false;
-  for (const AsmAccess &A : Asm.Accesses)
-    addCallAccess(A, M, Generic);
-  return true;
+  if (Asm.Kind == AsmMemoryKind::Counted) {
+    for (const AsmAccess &A : Asm.Accesses)
+      addCallAccess(A, M, Generic);
+    Added = true;
+  }
+  // Its arithmetic that runs at every execution; what runs under a
+  // shuffle's predicate is counted at run time (Selection.cpp).
+  AsmArithmetic Arith = asmArithmetic(Call);
+  for (unsigned P = 0; P < PASTA_NUM_PRECISIONS; ++P)
+    if (Arith.Always[P]) {
+      M.V[PASTA_MIX_FLOPS + P] += Arith.Always[P];
+      Added = true;
+    }
+  return Added;
 }
 
 // A warp-matrix load or store (llvm.nvvm.wmma.<shape>.load.<a|b|c>... and

@@ -97,9 +97,10 @@ static void resolve_generic(uint64_t *a, uint64_t shared, uint64_t local) {
 /* Whether group g of pasta_counts counts bytes. */
 static int bytes_group(unsigned g) { return g == 2 || g == 3 || g == 5; }
 
-/* Dynamic totals of one site executed `n` times; its byte entries count per
- * byte of `bytes` instead when the site has a bytes counter (memory
- * operations of run-time length, abi.h). */
+/* Dynamic totals of one site executed `n` times; its byte entries and
+ * FLOPs count per unit of `bytes` instead when the site has a bytes counter
+ * (memory operations of run-time length, FLOPs under a shuffle's predicate,
+ * abi.h). */
 void pasta__site_counts(const struct pasta_site *s, uint64_t n,
                         const uint64_t *bytes, const uint64_t *dyn, int resolve,
                         pasta_counts *out) {
@@ -111,7 +112,7 @@ void pasta__site_counts(const struct pasta_site *s, uint64_t n,
       a[i] = sat_mul(s->mix[g * PASTA_NUM_SPACES + i], times);
   }
   for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    out->flops[i] = sat_mul(s->mix[PASTA_MIX_FLOPS + i], n);
+    out->flops[i] = sat_mul(s->mix[PASTA_MIX_FLOPS + i], bytes ? *bytes : n);
   out->special = sat_mul(s->mix[PASTA_MIX_SPECIAL], n);
   if (!resolve)
     return;

@@ -1420,6 +1420,47 @@ static void test_bytes_counters(void) {
   free(m);
 }
 
+/* FLOPs of inline PTX under a shuffle's predicate (abi.h): a site whose
+ * bytes counter counts the lanes where the shuffle's source lane was in
+ * range counts its FLOPs per such lane, not per execution of its block;
+ * the block's other site on the line counts per execution. A full warp's
+ * five down-shuffle steps (offsets 1-16) have 31 + 30 + 28 + 24 + 16 = 129
+ * such lanes. */
+static void test_shuffled_flops(void) {
+  enum { EXECS = 32, IN_RANGE = 129, STEP_FLOPS = 1, OWN_FLOPS = 2 };
+  struct fake_module *m = calloc(1, sizeof *m);
+  if (!m)
+    return;
+  m->desc.num_banks = NUM_BANKS;
+  uint32_t k =
+      add_func(m, "_Z4normv", PASTA_FUNC_KERNEL, "n.cu", 5, 0, PASTA_NONE);
+  struct pasta_site *s = add_site(m, k, "n.cu", 7, 1, PASTA_NONE);
+  s->mix[PASTA_MIX_FLOPS + PASTA_PREC_F32] = OWN_FLOPS;
+  s = add_site(m, k, "n.cu", 7, 1, PASTA_NONE);
+  s->bytes_counter = 2;
+  s->mix[PASTA_MIX_FLOPS + PASTA_PREC_F32] = STEP_FLOPS;
+  set_counter(m, 0, 1);
+  set_counter(m, 1, EXECS);
+  set_counter(m, 2, IN_RANGE);
+  finish_module(m, PASTA_TARGET_NVPTX, "n.cu");
+
+  pasta_profile p;
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), PASTA_PROFILE_OK);
+  const pasta_profile_func *f = find_func(p.kernels, p.num_kernels, "_Z4normv");
+  CHECK(f != NULL);
+  if (f)
+    CHECK_EQ_U64(f->counts.flops[PASTA_PREC_F32],
+                 OWN_FLOPS * EXECS + STEP_FLOPS * IN_RANGE);
+  CHECK_EQ_INT(p.num_lines, 1);
+  if (p.num_lines == 1)
+    CHECK_EQ_U64(p.lines[0].executions, EXECS);
+  pasta_profile_free(&p);
+  free(m);
+}
+
 /* A device function's twin (passes/CalleeCounts.h: the plugin's copy for
  * direct calls) has a row of its own with the original's name: the profile
  * shows one function, its calls and counts the sum of both rows'. Rows of
@@ -1950,6 +1991,7 @@ int main(void) {
   CHECK_RUN(test_tables);
   CHECK_RUN(test_divergence);
   CHECK_RUN(test_bytes_counters);
+  CHECK_RUN(test_shuffled_flops);
   CHECK_RUN(test_twin_rows_merge);
   CHECK_RUN(test_omitted);
   CHECK_RUN(test_resources_json);

@@ -32,7 +32,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 21
+#define PASTA_ABI_VERSION_NUMBER 22
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it, weakly (passes/RuntimeBinding.cpp): an
@@ -162,7 +162,10 @@ struct pasta_func {
  * its own (same block and line) with a bytes counter, which adds up the
  * lengths it moved: its mix's load and store counts are per execution, its
  * byte entries per byte of bytes_counter (1 in the source's and the
- * destination's space). */
+ * destination's space). Inline PTX whose FLOPs run only where a shuffle's
+ * source lane was in range (`@p add.f32` after `shfl.sync ... r|p`, CUB's
+ * warp reductions) gets such a site too: bytes_counter counts those lanes,
+ * its FLOP entries are per unit of it and its other entries are 0. */
 #define PASTA_SITE_FIELDS(X)                                                   \
   X(U32, func)          /* index into the function table */                    \
   X(U32, file)          /* string offset, or PASTA_NONE */                     \

@@ -33,7 +33,7 @@ define amdgpu_kernel void @k(ptr addrspace(1) %in, ptr addrspace(4) %c, ptr addr
 ; The launch is counted at entry (target 2 = amdgcn in the descriptor); the
 ; flat load is classified at run time with the AMD intrinsics; the flush
 ; uses 64-bit wave ballots and an agent-scope atomic add.
-; CHECK: @__pasta_desc_{{[0-9a-f]+}} = addrspace(1) constant {{.*}} { i32 1096045392, i32 21, i32 2, i32 4096, i32 1, i32 1, i32 16,
+; CHECK: @__pasta_desc_{{[0-9a-f]+}} = addrspace(1) constant {{.*}} { i32 1096045392, i32 22, i32 2, i32 4096, i32 1, i32 1, i32 16,
 ; CHECK-LABEL: define amdgpu_kernel void @k(
 ; CHECK: call void @__pasta_count_launch_first(ptr addrspace(1) noundef @__pasta_counters_{{[0-9a-f]+}})
 ; CHECK: call {{.*}}i1 @llvm.amdgcn.is.shared(ptr {{.*}}%flat)

@@ -13,7 +13,7 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK: @__pasta_counters_{{[0-9a-f]+}} = internal addrspace(1) global [262144 x i64] zeroinitializer
-; CHECK: @__pasta_desc_{{[0-9a-f]+}} = addrspace(1) constant {{.*}} { i32 1096045392, i32 21, i32 1, i32 4096, i32 4, i32 7, i32 64,
+; CHECK: @__pasta_desc_{{[0-9a-f]+}} = addrspace(1) constant {{.*}} { i32 1096045392, i32 22, i32 1, i32 4096, i32 4, i32 7, i32 64,
 
 ; CHECK-LABEL: define ptx_kernel void @loop(
 ; The first thread of the grid counts the launch, at entry, in bank 0.
