@@ -2882,7 +2882,8 @@ void CounterEmitter::shareLikeCounters(FunctionPlan &P,
     if (S.counter < First || S.counter >= First + NumOwn)
       continue;
     uint32_t L = S.counter - First;
-    if (S.dyn_counter != PASTA_NONE || S.bytes_counter != PASTA_NONE)
+    if (S.dyn_counter != PASTA_NONE ||
+        (S.bytes_counter != PASTA_NONE && S.bytes_counter != PASTA_WARP_TOTAL))
       Unfit.insert(L);
     SiteKey K{S.func, S.file, S.line};
     K.insert(K.end(), std::begin(S.mix), std::end(S.mix));

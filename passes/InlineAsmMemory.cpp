@@ -516,7 +516,7 @@ namespace {
 struct Shuffle {
   AsmShuffleMode Mode;
   StringRef Pred;
-  Value *Lane, *Clamp;
+  Value *Lane, *Clamp, *Mask;
 };
 } // namespace
 
@@ -548,9 +548,46 @@ static std::optional<Shuffle> shuffleOf(const Statement &St,
   StringRef Pred = St.Args[0].split('|').second.trim();
   Value *Lane = i32Operand(St.Args[2], Ops, Ctx);
   Value *Clamp = i32Operand(St.Args[3], Ops, Ctx);
-  if (!Mode || Pred.empty() || !Lane || !Clamp)
+  Value *Mask = i32Operand(St.Args[4], Ops, Ctx);
+  if (!Mode || Pred.empty() || !Lane || !Clamp || !Mask)
     return std::nullopt;
-  return Shuffle{*Mode, Pred, Lane, Clamp};
+  return Shuffle{*Mode, Pred, Lane, Clamp, Mask};
+}
+
+// Whether the source lane of `lane` is in range, PTX's shfl.sync rule for
+// the predicate output (the emitter's shuffleSourceInRange, at compile
+// time).
+static bool sourceInRange(AsmShuffleMode Mode, uint32_t Lane, uint32_t B,
+                          uint32_t C) {
+  uint32_t Src = B & 31, Seg = (C >> 8) & 31;
+  uint32_t Min = Lane & Seg, Max = Min | (C & ~Seg & 31);
+  switch (Mode) {
+  case AsmShuffleMode::Up:
+    return int32_t(Lane - Src) >= int32_t(Max);
+  case AsmShuffleMode::Down:
+    return Lane + Src <= Max;
+  case AsmShuffleMode::Bfly:
+    return (Lane ^ Src) <= Max;
+  case AsmShuffleMode::Idx:
+    return (Min | (Src & ~Seg)) <= Max;
+  }
+  llvm_unreachable("shuffle mode");
+}
+
+// The lanes of a warp whose source is in range at one execution of Sh, if
+// that is known when compiling: the member mask is the full warp (all 32
+// lanes execute the statement together; a full mask in a partial warp is
+// undefined) and b and c are constants.
+static std::optional<uint32_t> lanesPerWarp(const Shuffle &Sh) {
+  auto *Mask = dyn_cast<ConstantInt>(Sh.Mask);
+  auto *B = dyn_cast<ConstantInt>(Sh.Lane);
+  auto *C = dyn_cast<ConstantInt>(Sh.Clamp);
+  if (!Mask || !B || !C || !Mask->isAllOnesValue())
+    return std::nullopt;
+  uint32_t N = 0;
+  for (uint32_t Lane = 0; Lane < 32; ++Lane)
+    N += sourceInRange(Sh.Mode, Lane, B->getZExtValue(), C->getZExtValue());
+  return N;
 }
 
 // add, sub, mul (1 FLOP), fma, mad (2) [.rn|.rz|.rm|.rp][.ftz][.sat] of
@@ -604,7 +641,8 @@ AsmArithmetic pasta::asmArithmetic(const CallBase &Call) {
       // as two halves setting the same p).
       if (St.Predicated ||
           (Sh && (Sh->Pred != New->Pred || Sh->Mode != New->Mode ||
-                  Sh->Lane != New->Lane || Sh->Clamp != New->Clamp)))
+                  Sh->Lane != New->Lane || Sh->Clamp != New->Clamp ||
+                  Sh->Mask != New->Mask)))
         return {};
       Sh = New;
       continue;
@@ -626,6 +664,7 @@ AsmArithmetic pasta::asmArithmetic(const CallBase &Call) {
     R.Mode = Sh->Mode;
     R.Lane = Sh->Lane;
     R.Clamp = Sh->Clamp;
+    R.LanesPerWarp = lanesPerWarp(*Sh);
   }
   return R;
 }

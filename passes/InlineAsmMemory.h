@@ -45,6 +45,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace llvm {
 class CallBase;
@@ -116,8 +117,11 @@ enum class AsmShuffleMode { Up, Down, Bfly, Idx };
 // execution. OnShuffle: those predicated on the predicate output of the
 // statement's shfl.sync (`shfl.sync.down.b32 r|p, ...; @p add.f32 ...`:
 // CUB's warp reductions and scans add each step so), which run in the
-// lanes whose source lane was in range, counted at run time
-// (Lane and Clamp: the shuffle's b and c operands, i32 values). Counted is
+// lanes whose source lane was in range (Lane and Clamp: the shuffle's b
+// and c operands, i32 values). LanesPerWarp: how many lanes of the warp
+// that is at each execution, where the compiler knows (a constant full
+// member mask, constant b and c: CUB's full-warp steps, 31, 30, 28, 24, 16
+// down); otherwise it is counted at run time. Counted is
 // false, and nothing is counted, for a statement with a branch or a label,
 // arithmetic under any other predicate, or shuffles of p that differ.
 struct AsmArithmetic {
@@ -126,6 +130,7 @@ struct AsmArithmetic {
   uint32_t OnShuffle[PASTA_NUM_PRECISIONS] = {};
   AsmShuffleMode Mode = AsmShuffleMode::Down;
   llvm::Value *Lane = nullptr, *Clamp = nullptr;
+  std::optional<uint32_t> LanesPerWarp;
 
   bool onShuffle() const;
 };

@@ -303,7 +303,9 @@ void ModuleTables::printSites(raw_ostream &OS) const {
        << " func=" << At(Funcs[S.func].name) << " counter=" << S.counter;
     if (S.dyn_counter != PASTA_NONE)
       OS << " dyn=" << S.dyn_counter;
-    if (S.bytes_counter != PASTA_NONE)
+    if (S.bytes_counter == PASTA_WARP_TOTAL)
+      OS << " per-warp";
+    else if (S.bytes_counter != PASTA_NONE)
       OS << " bytes=" << S.bytes_counter;
     for (const Group &G : Groups)
       for (unsigned I = 0; I < G.Count; ++I)

@@ -96,18 +96,31 @@ struct ShuffledKey {
 };
 } // namespace
 
-// Per lane whose shuffle source was in range, the FLOPs of I if it is
-// inline PTX adding a shuffled value under the shuffle's predicate (CUB's
-// warp reductions and scans); all zero otherwise.
-static std::array<uint32_t, PASTA_NUM_PRECISIONS>
-shuffledFlops(const Instruction &I, pasta_target Target) {
-  std::array<uint32_t, PASTA_NUM_PRECISIONS> Flops{};
+// The FLOPs of I if it is inline PTX adding a shuffled value under the
+// shuffle's predicate (CUB's warp reductions and scans): per lane whose
+// shuffle source was in range, or, where the compiler knows how many lanes
+// of a full warp that is (InlineAsmMemory.h), per 32 executions (a warp's
+// total, in WarpTotal); all zero otherwise.
+struct ShuffledFlops {
+  std::array<uint32_t, PASTA_NUM_PRECISIONS> PerLane{}, WarpTotal{};
+};
+static ShuffledFlops shuffledFlops(const Instruction &I, pasta_target Target) {
+  ShuffledFlops F;
   const auto *Call = dyn_cast<CallBase>(&I);
   if (Target != PASTA_TARGET_NVPTX || !Call || !Call->isInlineAsm())
-    return Flops;
+    return F;
   AsmArithmetic A = asmArithmetic(*Call);
-  std::copy(std::begin(A.OnShuffle), std::end(A.OnShuffle), Flops.begin());
-  return Flops;
+  for (unsigned P = 0; P < PASTA_NUM_PRECISIONS; ++P) {
+    if (A.LanesPerWarp)
+      F.WarpTotal[P] = A.OnShuffle[P] * *A.LanesPerWarp;
+    else
+      F.PerLane[P] = A.OnShuffle[P];
+  }
+  return F;
+}
+
+static bool anyFlops(const std::array<uint32_t, PASTA_NUM_PRECISIONS> &F) {
+  return llvm::any_of(F, [](uint32_t N) { return N != 0; });
 }
 
 Selection::~Selection() {
@@ -674,6 +687,8 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
     std::map<SiteKey, SmallVector<GenericSite, 2>> GenericByLine;
     std::map<BytesKey, BytesGroup> BytesByLine;
     std::map<ShuffledKey, SmallVector<Instruction *, 5>> ShuffledByLine;
+    std::map<SiteKey, std::array<uint32_t, PASTA_NUM_PRECISIONS>>
+        WarpTotalByLine;
     for (Instruction &I : BB) {
       const InstLocation &L = Locs[InstIdx++];
       std::string Path = joinPath(L.Dir, L.File);
@@ -687,14 +702,19 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
       GenericAccess G;
       VariableLength V;
       bool Counted = Mixes.addInstruction(I, IM, &G, &V);
-      std::array<uint32_t, PASTA_NUM_PRECISIONS> Shuffled =
-          shuffledFlops(I, T.Target);
-      bool AnyShuffled = llvm::any_of(Shuffled, [](uint32_t N) { return N; });
-      if (!Counted && !AnyShuffled)
+      ShuffledFlops Shuffled = shuffledFlops(I, T.Target);
+      bool PerLane = anyFlops(Shuffled.PerLane);
+      bool PerWarp = anyFlops(Shuffled.WarpTotal);
+      if (!Counted && !PerLane && !PerWarp)
         continue;
       SiteKey Key{Path.empty() ? PASTA_NONE : T.Strings.intern(Path), L.Start};
-      if (AnyShuffled)
-        ShuffledByLine[{Key, Shuffled}].push_back(&I);
+      if (PerLane)
+        ShuffledByLine[{Key, Shuffled.PerLane}].push_back(&I);
+      if (PerWarp) {
+        auto &Total = WarpTotalByLine[Key];
+        for (unsigned P = 0; P < PASTA_NUM_PRECISIONS; ++P)
+          Total[P] += Shuffled.WarpTotal[P];
+      }
       if (!Counted)
         continue;
       if (V.Length) {
@@ -709,7 +729,8 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
       if (G.Pointer)
         GenericByLine[Key].push_back({&I, G, 0});
     }
-    if (ByLine.empty() && BytesByLine.empty() && ShuffledByLine.empty())
+    if (ByLine.empty() && BytesByLine.empty() && ShuffledByLine.empty() &&
+        WarpTotalByLine.empty())
       continue;
     CountedBlock CB;
     CB.BB = &BB;
@@ -789,6 +810,20 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
       for (Instruction *I : Calls)
         CB.Bytes.push_back({I, nullptr, P.NumCounters});
       CB.BytesCounters.push_back(P.NumCounters++);
+      FnSites.push_back(S);
+    }
+    // Shuffled FLOPs whose warp total is known: no run-time code, a site
+    // whose FLOPs are per 32 executions of the block (abi.h,
+    // PASTA_WARP_TOTAL); exact, as all 32 lanes run a full-mask shuffle.
+    for (auto &[Key, Total] : WarpTotalByLine) {
+      pasta_site S{};
+      S.func = P.Index;
+      S.file = Key.File;
+      S.line = Key.Line;
+      S.counter = P.FirstCounter + CB.Counter;
+      S.dyn_counter = PASTA_NONE;
+      S.bytes_counter = PASTA_WARP_TOTAL;
+      std::copy(Total.begin(), Total.end(), S.mix + PASTA_MIX_FLOPS);
       FnSites.push_back(S);
     }
     for (auto &[I, Key] : BlockTracked)

@@ -100,7 +100,8 @@ static int bytes_group(unsigned g) { return g == 2 || g == 3 || g == 5; }
 /* Dynamic totals of one site executed `n` times; its byte entries and
  * FLOPs count per unit of `bytes` instead when the site has a bytes counter
  * (memory operations of run-time length, FLOPs under a shuffle's predicate,
- * abi.h). */
+ * abi.h), its FLOPs per 32 executions when the site is a warp's total
+ * (PASTA_WARP_TOTAL: its block runs in whole warps). */
 void pasta__site_counts(const struct pasta_site *s, uint64_t n,
                         const uint64_t *bytes, const uint64_t *dyn, int resolve,
                         pasta_counts *out) {
@@ -111,8 +112,11 @@ void pasta__site_counts(const struct pasta_site *s, uint64_t n,
     for (unsigned i = 0; i < PASTA_NUM_SPACES; ++i)
       a[i] = sat_mul(s->mix[g * PASTA_NUM_SPACES + i], times);
   }
+  uint64_t flop_times = bytes ? *bytes : n;
+  if (s->bytes_counter == PASTA_WARP_TOTAL)
+    flop_times = n / 32;
   for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    out->flops[i] = sat_mul(s->mix[PASTA_MIX_FLOPS + i], bytes ? *bytes : n);
+    out->flops[i] = sat_mul(s->mix[PASTA_MIX_FLOPS + i], flop_times);
   out->special = sat_mul(s->mix[PASTA_MIX_SPECIAL], n);
   if (!resolve)
     return;

@@ -129,11 +129,16 @@ static void add_div_row(pasta_profile *p, const struct pasta_div_row *row,
   r->counter = row->counter;
 }
 
+/* Whether a site has a counter of bytes (or of lanes, abi.h). */
+static int has_bytes_counter(const struct pasta_site *s) {
+  return s->bytes_counter != PASTA_NONE && s->bytes_counter != PASTA_WARP_TOTAL;
+}
+
 /* Whether a site ran: its block counter, or its bytes counter (memory
  * operations of run-time length), is not 0. */
 static int site_ran(const struct pasta_site *s, const uint64_t *counters) {
   return counters[s->counter] != 0 ||
-         (s->bytes_counter != PASTA_NONE && counters[s->bytes_counter] != 0);
+         (has_bytes_counter(s) && counters[s->bytes_counter] != 0);
 }
 
 /* Remembers the key of a line that did not run (room reserved). */
@@ -238,7 +243,7 @@ int pasta_profile_add_module(pasta_profile *p,
         s->counter >= nc ||
         (s->dyn_counter != PASTA_NONE &&
          (nc < PASTA_DYN_NUM || s->dyn_counter > nc - PASTA_DYN_NUM)) ||
-        (s->bytes_counter != PASTA_NONE && s->bytes_counter >= nc))
+        (has_bytes_counter(s) && s->bytes_counter >= nc))
       return PASTA_PROFILE_EMALFORMED;
   }
   if (desc->uncounted && !valid_string(strings, ss, desc->uncounted))
@@ -412,7 +417,7 @@ int pasta_profile_add_module(pasta_profile *p,
     pasta_profile_raw_line *r = &p->raw_lines[p->num_raw_lines++];
     memset(r, 0, sizeof *r);
     const uint64_t *bytes =
-        s->bytes_counter == PASTA_NONE ? NULL : &counters[s->bytes_counter];
+        has_bytes_counter(s) ? &counters[s->bytes_counter] : NULL;
     pasta__site_counts(s, n, bytes, dyn, f->kind != PASTA_FUNC_HOST,
                        &r->line.counts);
     pasta_counts_add(&map[s->func].entry->counts, &r->line.counts);

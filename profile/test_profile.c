@@ -1461,6 +1461,36 @@ static void test_shuffled_flops(void) {
   free(m);
 }
 
+/* A warp's total (abi.h, PASTA_WARP_TOTAL): the site's FLOPs count per 32
+ * executions of its block; no counter of lanes. */
+static void test_warp_total_flops(void) {
+  enum { WARPS = 3, WARP_FLOPS = 129 };
+  struct fake_module *m = calloc(1, sizeof *m);
+  if (!m)
+    return;
+  m->desc.num_banks = NUM_BANKS;
+  uint32_t k =
+      add_func(m, "_Z4normv", PASTA_FUNC_KERNEL, "n.cu", 5, 0, PASTA_NONE);
+  struct pasta_site *s = add_site(m, k, "n.cu", 7, 1, PASTA_NONE);
+  s->bytes_counter = PASTA_WARP_TOTAL;
+  s->mix[PASTA_MIX_FLOPS + PASTA_PREC_F32] = WARP_FLOPS;
+  set_counter(m, 0, 1);
+  set_counter(m, 1, 32 * WARPS);
+  finish_module(m, PASTA_TARGET_NVPTX, "n.cu");
+
+  pasta_profile p;
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), PASTA_PROFILE_OK);
+  const pasta_profile_func *f = find_func(p.kernels, p.num_kernels, "_Z4normv");
+  CHECK(f != NULL);
+  if (f)
+    CHECK_EQ_U64(f->counts.flops[PASTA_PREC_F32], WARPS * WARP_FLOPS);
+  pasta_profile_free(&p);
+  free(m);
+}
+
 /* A device function's twin (passes/CalleeCounts.h: the plugin's copy for
  * direct calls) has a row of its own with the original's name: the profile
  * shows one function, its calls and counts the sum of both rows'. Rows of
@@ -1992,6 +2022,7 @@ int main(void) {
   CHECK_RUN(test_divergence);
   CHECK_RUN(test_bytes_counters);
   CHECK_RUN(test_shuffled_flops);
+  CHECK_RUN(test_warp_total_flops);
   CHECK_RUN(test_twin_rows_merge);
   CHECK_RUN(test_omitted);
   CHECK_RUN(test_resources_json);

@@ -50,6 +50,9 @@
 #define PASTA_DEVICE_MAX_BANKS 4096u
 #define PASTA_DEVICE_COUNTER_BYTES (4u << 20)
 #define PASTA_NONE 0xffffffffu
+/* A site's bytes_counter: its FLOPs are per 32 executions (see
+ * PASTA_SITE_FIELDS). */
+#define PASTA_WARP_TOTAL 0xfffffffeu
 
 /* The C type of each field kind, and the array extent after the name. */
 #define PASTA_ABI_CTYPE_U32 uint32_t
@@ -165,14 +168,20 @@ struct pasta_func {
  * destination's space). Inline PTX whose FLOPs run only where a shuffle's
  * source lane was in range (`@p add.f32` after `shfl.sync ... r|p`, CUB's
  * warp reductions) gets such a site too: bytes_counter counts those lanes,
- * its FLOP entries are per unit of it and its other entries are 0. */
+ * its FLOP entries are per unit of it and its other entries are 0. Where
+ * the compiler knows how many lanes that is in a warp (a constant full
+ * member mask, whose statement all 32 lanes execute together, and constant
+ * lane and clamp operands), bytes_counter is PASTA_WARP_TOTAL instead: no
+ * counter, the FLOP entries are one warp's total, per 32 executions of the
+ * block (whole warps, so the host's executions / 32 is exact). */
 #define PASTA_SITE_FIELDS(X)                                                   \
   X(U32, func)          /* index into the function table */                    \
   X(U32, file)          /* string offset, or PASTA_NONE */                     \
   X(U32, line)          /* 0 when no line could be inferred */                 \
   X(U32, counter)       /* the block's execution counter */                    \
   X(U32, dyn_counter)   /* first of PASTA_DYN_NUM counters, or PASTA_NONE */   \
-  X(U32, bytes_counter) /* bytes moved (see above), or PASTA_NONE */           \
+  X(U32, bytes_counter) /* bytes moved (see above), PASTA_WARP_TOTAL or        \
+                           PASTA_NONE */                                       \
   X(MIX, mix)
 
 struct pasta_site {

@@ -23,38 +23,31 @@ target triple = "nvptx64-nvidia-cuda"
 ; SITES: pasta: func k kind=kernel calls=0
 ; SITES-NEXT: pasta: site flops.cu:7 func=k counter=[[C:[0-9]+]] flop.f32=3{{$}}
 ; SITES-NEXT: pasta: site flops.cu:10 func=k counter=[[C]] st.global=1 stB.global=4{{$}}
-; SITES-NEXT: pasta: site flops.cu:5 func=k counter=[[C]] bytes={{[0-9]+}} flop.f32=1{{$}}
-; SITES-NEXT: pasta: site flops.cu:6 func=k counter=[[C]] bytes={{[0-9]+}} flop.f64=1{{$}}
 ; SITES-NEXT: pasta: site flops.cu:9 func=k counter=[[C]] bytes={{[0-9]+}} flop.f32=1{{$}}
+; Full member mask, constant lane and clamp: a warp's total, no run-time
+; code (abi.h, PASTA_WARP_TOTAL): line 5 down 1 and 2, 31 + 30 lanes of 32;
+; line 6 down 1, 31 lanes.
+; SITES-NEXT: pasta: site flops.cu:5 func=k counter=[[C]] per-warp flop.f32=61{{$}}
+; SITES-NEXT: pasta: site flops.cu:6 func=k counter=[[C]] per-warp flop.f64=31{{$}}
 ; SITES-NOT: flops.cu:8
 
-; Down by 1 within a full warp (clamp 31, no segment): in range where
-; lane + 1 <= 31.
+; The constant steps read no %laneid; the run-time offset (line 9) does:
+; in range where lane - (b & 31) >= the segment's first lane.
 ; CHECK-LABEL: define ptx_kernel void @k(
-; CHECK: [[L1:%[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
-; CHECK-NEXT: [[M1:%[0-9]+]] = and i32 [[L1]], 0
-; CHECK-NEXT: [[X1:%[0-9]+]] = or i32 [[M1]], 31
-; CHECK-NEXT: [[J1:%[0-9]+]] = add i32 [[L1]], 1
-; CHECK-NEXT: [[P1:%[0-9]+]] = icmp ule i32 [[J1]], [[X1]]
-; CHECK-NEXT: [[Z1:%[0-9]+]] = zext i1 [[P1]] to i64
-; CHECK-NEXT: add i64 {{.*}}, [[Z1]]
-; CHECK-NEXT: call float asm sideeffect "{  .reg .f32 r0;  .reg .pred p;  shfl.sync.down.b32 r0|p, $1, $2, $3, $5;
-; CHECK: add i32 {{%[0-9]+}}, 2
-; CHECK: call float asm sideeffect
-; CHECK: call i32 @llvm.nvvm.read.ptx.sreg.laneid()
-; CHECK: icmp ule
+; CHECK-NOT: laneid
+; CHECK: call float asm sideeffect "{  .reg .f32 r0;  .reg .pred p;  shfl.sync.down.b32 r0|p, $1, $2, $3, $5;
+; CHECK-NOT: laneid
 ; CHECK: call double asm sideeffect
-; Up by a run-time offset: in range where lane - (b & 31) >= the segment's
-; first lane.
 ; CHECK: [[L9:%[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
 ; CHECK-NEXT: [[B9:%[0-9]+]] = and i32 %b, 31
 ; CHECK: [[S9:%[0-9]+]] = sub i32 [[L9]], [[B9]]
 ; CHECK-NEXT: icmp sge i32 [[S9]],
 ; CHECK: call float asm sideeffect "{ .reg .pred p; shfl.sync.up.b32
 ; DIV-LABEL: define ptx_kernel void @k__pasta_div(
-; DIV: call i32 @llvm.nvvm.read.ptx.sreg.laneid()
-; DIV: icmp ule
+; DIV-NOT: laneid
 ; DIV: call float asm sideeffect "{  .reg .f32 r0;  .reg .pred p;  shfl.sync.down.b32
+; DIV: call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+; DIV: shfl.sync.up.b32
 define ptx_kernel void @k(float %v, double %d, i32 %b, ptr %out) !dbg !5 {
 entry:
   %s1 = call float asm sideeffect "{  .reg .f32 r0;  .reg .pred p;  shfl.sync.down.b32 r0|p, $1, $2, $3, $5;  @p add.f32 r0, r0, $4;  mov.f32 $0, r0;}", "=f,f,r,r,f,r"(float %v, i32 1, i32 31, float %v, i32 -1), !dbg !10
