@@ -171,7 +171,7 @@ row "a persistent loop of many counters, items from a pool (MCX's shape)" return
 row "a persistent loop, the runs guard's flush every 3 runs" return persistent/persistent.cu 0 persistent.wrap
 row "a persistent loop taken as crowded, its blocks counted where taken" return persistent/persistent.cu 0 persistent.crowded
 row "copies whose registers the block cannot have (OneSweep's binning shape; shared rows by x, dim3(16, 64))" return launchfit/launchfit.cu 0 launchfit
-row "CUB BlockReduce warp reductions (inline-PTX adds, not counted) beside a C++ shuffle sum" return warpnorm/warpnorm.cu 0 warpnorm
+row "CUB BlockReduce warp reductions and scans (inline-PTX adds, counted) beside a C++ shuffle sum" return warpnorm/warpnorm.cu 0 warpnorm
 ROW_ENV=PASTA_WORKING_SET=1 row "copies whose registers the block cannot have (OneSweep's binning shape; shared rows by x, dim3(16, 64))" ws launchfit/launchfit.cu 0 launchfit
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads
