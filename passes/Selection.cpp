@@ -655,6 +655,20 @@ static bool compilerGenerated(const Function &F) {
   return false;
 }
 
+// A site of the block counted by Counter (of P's counters) at Line: no
+// generic counters and no bytes counter yet.
+static pasta_site blockSite(const FunctionPlan &P, const SiteKey &Line,
+                            uint32_t Counter) {
+  pasta_site S{};
+  S.func = P.Index;
+  S.file = Line.File;
+  S.line = Line.Line;
+  S.counter = P.FirstCounter + Counter;
+  S.dyn_counter = PASTA_NONE;
+  S.bytes_counter = PASTA_NONE;
+  return S;
+}
+
 void Selection::planFunction(Function &F, pasta_func_kind Kind,
                              uint32_t Owner) {
   if (!F.getSubprogram() && !WarnedNoDebugInfo && !compilerGenerated(F)) {
@@ -738,12 +752,7 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
     std::map<SiteKey, uint32_t> SiteOf;
     for (auto &[Key, BlockMix] : ByLine) {
       SiteOf[Key] = FnSites.size();
-      pasta_site S{};
-      S.func = P.Index;
-      S.file = Key.File;
-      S.line = Key.Line;
-      S.counter = P.FirstCounter + CB.Counter;
-      S.dyn_counter = PASTA_NONE;
+      pasta_site S = blockSite(P, Key, CB.Counter);
       auto G = GenericByLine.find(Key);
       if (G != GenericByLine.end()) {
         S.dyn_counter = P.FirstCounter + P.NumCounters;
@@ -754,19 +763,13 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
         }
         P.NumCounters += PASTA_DYN_NUM;
       }
-      S.bytes_counter = PASTA_NONE;
       std::copy(std::begin(BlockMix.V), std::end(BlockMix.V), S.mix);
       FnSites.push_back(S);
     }
     // A site of its own per group of run-time lengths: the block's
     // executions count its loads and stores, its bytes counter its bytes.
     for (auto &[Key, BG] : BytesByLine) {
-      pasta_site S{};
-      S.func = P.Index;
-      S.file = Key.Site.File;
-      S.line = Key.Site.Line;
-      S.counter = P.FirstCounter + CB.Counter;
-      S.dyn_counter = PASTA_NONE;
+      pasta_site S = blockSite(P, Key.Site, CB.Counter);
       S.bytes_counter = P.FirstCounter + P.NumCounters;
       std::copy(std::begin(BG.Counts.V), std::end(BG.Counts.V), S.mix);
       if (Key.Loads)
@@ -799,12 +802,7 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
     // it where ByteCount's Length is null), and the profile multiplies the
     // site's FLOPs by that counter (abi.h).
     for (auto &[Key, Calls] : ShuffledByLine) {
-      pasta_site S{};
-      S.func = P.Index;
-      S.file = Key.Site.File;
-      S.line = Key.Site.Line;
-      S.counter = P.FirstCounter + CB.Counter;
-      S.dyn_counter = PASTA_NONE;
+      pasta_site S = blockSite(P, Key.Site, CB.Counter);
       S.bytes_counter = P.FirstCounter + P.NumCounters;
       std::copy(Key.Flops.begin(), Key.Flops.end(), S.mix + PASTA_MIX_FLOPS);
       for (Instruction *I : Calls)
@@ -816,12 +814,7 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
     // whose FLOPs are per 32 executions of the block (abi.h,
     // PASTA_WARP_TOTAL); exact, as all 32 lanes run a full-mask shuffle.
     for (auto &[Key, Total] : WarpTotalByLine) {
-      pasta_site S{};
-      S.func = P.Index;
-      S.file = Key.File;
-      S.line = Key.Line;
-      S.counter = P.FirstCounter + CB.Counter;
-      S.dyn_counter = PASTA_NONE;
+      pasta_site S = blockSite(P, Key, CB.Counter);
       S.bytes_counter = PASTA_WARP_TOTAL;
       std::copy(Total.begin(), Total.end(), S.mix + PASTA_MIX_FLOPS);
       FnSites.push_back(S);
