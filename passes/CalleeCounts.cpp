@@ -301,6 +301,27 @@ CountTwins pasta::createCountTwins(Module &M, ArrayRef<Function *> Kernels,
 
 // The counters of a planned function that may be non-zero at a return,
 // the calls counter aside (its callers count calls).
+// A function of type Ty beside F (its first parameters F's) holding F's
+// body, attributes and metadata; F is left an empty declaration.
+static Function *moveBodyToNewType(Function &F, FunctionType *Ty,
+                                   FunctionAnalysisManager &FAM) {
+  Function *New = Function::Create(Ty, F.getLinkage(), F.getAddressSpace(), "",
+                                   F.getParent());
+  New->copyAttributesFrom(&F);
+  New->setDSOLocal(F.isDSOLocal());
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  F.getAllMetadata(MDs);
+  for (auto &[Kind, Node] : MDs)
+    New->setMetadata(Kind, Node);
+  FAM.clear(F, F.getName());
+  New->splice(New->begin(), &F);
+  for (auto [Old, Arg] : zip(F.args(), New->args())) {
+    Old.replaceAllUsesWith(&Arg);
+    Arg.takeName(&Old);
+  }
+  return New;
+}
+
 static SmallVector<uint32_t, 8> ownReturned(const FunctionPlan &P) {
   SmallVector<uint32_t, 8> Own;
   for (const CountedBlock &CB : P.Blocks) {
@@ -358,22 +379,9 @@ retype(Function &F, unsigned Counts, FunctionAnalysisManager &FAM,
   Type *Ret = Elems.empty() ? Type::getVoidTy(Ctx)
                             : static_cast<Type *>(StructType::get(Ctx, Elems));
   auto *Ty = FunctionType::get(Ret, F.getFunctionType()->params(), false);
-  Function *New = Function::Create(Ty, F.getLinkage(), F.getAddressSpace(), "",
-                                   F.getParent());
-  New->copyAttributesFrom(&F);
-  New->setDSOLocal(F.isDSOLocal());
+  Function *New = moveBodyToNewType(F, Ty, FAM);
   New->setAttributes(F.getAttributes().removeAttributesAtIndex(
       Ctx, AttributeList::ReturnIndex));
-  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
-  F.getAllMetadata(MDs);
-  for (auto &[Kind, Node] : MDs)
-    New->setMetadata(Kind, Node);
-  FAM.clear(F, F.getName());
-  New->splice(New->begin(), &F);
-  for (auto [Old, Arg] : zip(F.args(), New->args())) {
-    Old.replaceAllUsesWith(&Arg);
-    Arg.takeName(&Old);
-  }
   // Its returns: the value first, the counts (zero until CounterEmission
   // fills them in).
   for (BasicBlock &BB : *New)
@@ -455,20 +463,7 @@ static Function *addFrameParameter(
   SmallVector<Type *, 8> Params(F.getFunctionType()->params());
   Params.push_back(PointerType::get(Ctx, AllocaAS));
   auto *Ty = FunctionType::get(F.getReturnType(), Params, false);
-  Function *New = Function::Create(Ty, F.getLinkage(), F.getAddressSpace(), "",
-                                   F.getParent());
-  New->copyAttributesFrom(&F);
-  New->setDSOLocal(F.isDSOLocal());
-  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
-  F.getAllMetadata(MDs);
-  for (auto &[Kind, Node] : MDs)
-    New->setMetadata(Kind, Node);
-  FAM.clear(F, F.getName());
-  New->splice(New->begin(), &F);
-  for (auto [Old, Arg] : zip(F.args(), New->args())) {
-    Old.replaceAllUsesWith(&Arg);
-    Arg.takeName(&Old);
-  }
+  Function *New = moveBodyToNewType(F, Ty, FAM);
   New->getArg(New->arg_size() - 1)->setName("pasta.frame");
   auto *FrameTy = ArrayType::get(Type::getInt64Ty(Ctx), Slots);
   DenseMap<Function *, AllocaInst *> FrameIn;
