@@ -14,6 +14,7 @@
 #include "Divergence.h"
 #include "DivergenceFigures.h"
 #include "GridIndices.h"
+#include "IRHelpers.h"
 #include "InstrumentationMD.h"
 #include "Selection.h"
 #include "ThreadExits.h"
@@ -205,18 +206,6 @@ static bool measuredAccess(Instruction &I, const DataLayout &DL,
   }
   A.Size = static_cast<uint32_t>(DL.getTypeStoreSize(T).getKnownMinValue());
   return A.Size != 0;
-}
-
-// Where an instruction counts: its location, except that code inlined from
-// clang's own wrapper headers (__clang_cuda_builtin_vars.h's threadIdx.x,
-// __clang_cuda_math.h, __clang_hip_*.h) counts at the line that used it,
-// not as a row of its own for a header line the user never wrote.
-static const DILocation *userLocation(const Instruction &I) {
-  const DILocation *L = I.getDebugLoc().get();
-  while (L && L->getInlinedAt() &&
-         sys::path::filename(L->getFilename()).starts_with("__clang_"))
-    L = L->getInlinedAt();
-  return L;
 }
 
 namespace {

@@ -2,7 +2,8 @@
 //
 // Whether a function is a kernel, the pointer an access goes through, the
 // name a function's rows carry, whether a call may leave its caller's
-// frame, a debug location's path: the general
+// frame, a debug location's path, the line an instruction counts at: the
+// general
 // helpers of the passes, below every pass (header only, so that no pass
 // calls into another for them; the reading of inline PTX is
 // InlineAsmMemory's, itself below every pass).
@@ -17,9 +18,11 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/CallingConv.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/Path.h"
 
 #include <string>
 
@@ -101,6 +104,33 @@ inline std::string joinPath(llvm::StringRef Dir, llvm::StringRef File) {
   if (File.empty() || File.starts_with("/") || Dir.empty())
     return File.str();
   return (Dir + "/" + File).str();
+}
+
+// Whether a header only wraps one operation for the user: clang's own
+// (__clang_cuda_builtin_vars.h's threadIdx.x, __clang_cuda_math.h,
+// __clang_hip_*.h), CUDA's and HIP's half, bfloat16 and fp8 types (__hadd,
+// __hfma2, operator+ of __half), CUDA's atomic and intrinsic function
+// headers (atomicAdd, __ldg). The user never wrote their lines.
+inline bool isOperationWrapperHeader(llvm::StringRef Path) {
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  for (llvm::StringRef Prefix :
+       {"__clang_", "cuda_fp16.", "cuda_bf16.", "cuda_fp8.", "cuda_fp6.",
+        "cuda_fp4.", "amd_hip_fp16.", "amd_hip_bf16.", "amd_hip_atomic.",
+        "device_atomic_functions."})
+    if (Name.starts_with(Prefix))
+      return true;
+  return Name.starts_with("sm_") &&
+         (Name.contains("_atomic_functions.") || Name.contains("_intrinsics."));
+}
+
+// Where an instruction counts: its location, except that code inlined from
+// an operation wrapper header counts at the line that used the wrapper, not
+// as a row of its own for a header line the user never wrote.
+inline const llvm::DILocation *userLocation(const llvm::Instruction &I) {
+  const llvm::DILocation *L = I.getDebugLoc().get();
+  while (L && L->getInlinedAt() && isOperationWrapperHeader(L->getFilename()))
+    L = L->getInlinedAt();
+  return L;
 }
 
 } // namespace pasta

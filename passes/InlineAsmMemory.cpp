@@ -590,9 +590,24 @@ static std::optional<uint32_t> lanesPerWarp(const Shuffle &Sh) {
   return N;
 }
 
-// add, sub, mul (1 FLOP), fma, mad (2) [.rn|.rz|.rm|.rp][.ftz][.sat] of
-// .f32 or .f64: the precision and FLOPs of one; nothing for the rest
-// (integer and half types, conversions, moves).
+// The precision and element count of a PTX floating-point type: .f16,
+// .bf16, .f32, .f64 and the packed pairs .f16x2, .bf16x2, .f32x2 (two
+// elements, counted per element as for vector IR).
+static std::optional<std::pair<unsigned, uint32_t>> floatType(StringRef T) {
+  return StringSwitch<std::optional<std::pair<unsigned, uint32_t>>>(T)
+      .Case("f16", std::make_pair(unsigned(PASTA_PREC_F16), 1u))
+      .Case("f16x2", std::make_pair(unsigned(PASTA_PREC_F16), 2u))
+      .Case("bf16", std::make_pair(unsigned(PASTA_PREC_BF16), 1u))
+      .Case("bf16x2", std::make_pair(unsigned(PASTA_PREC_BF16), 2u))
+      .Case("f32", std::make_pair(unsigned(PASTA_PREC_F32), 1u))
+      .Case("f32x2", std::make_pair(unsigned(PASTA_PREC_F32), 2u))
+      .Case("f64", std::make_pair(unsigned(PASTA_PREC_F64), 1u))
+      .Default(std::nullopt);
+}
+
+// add, sub, mul (1 FLOP), fma, mad (2) [.rn|.rz|.rm|.rp][.ftz][.sat][.relu]
+// of a floating-point type: the precision and FLOPs of one execution by
+// one thread; nothing for the rest (integer types, conversions, moves).
 static std::optional<std::pair<unsigned, uint32_t>>
 floatOp(StringRef Mnemonic) {
   SmallVector<StringRef, 4> Q;
@@ -601,14 +616,15 @@ floatOp(StringRef Mnemonic) {
                        .Cases({"add", "sub", "mul"}, 1)
                        .Cases({"fma", "mad"}, 2)
                        .Default(0);
-  if (!Flops || Q.size() < 2 || (Q.back() != "f32" && Q.back() != "f64"))
+  if (!Flops || Q.size() < 2)
+    return std::nullopt;
+  std::optional<std::pair<unsigned, uint32_t>> Type = floatType(Q.back());
+  if (!Type)
     return std::nullopt;
   for (StringRef X : ArrayRef(Q).drop_front().drop_back())
-    if (X != "rn" && X != "rz" && X != "rm" && X != "rp" && X != "ftz" &&
-        X != "sat")
+    if (!is_contained({"rn", "rz", "rm", "rp", "ftz", "sat", "relu"}, X))
       return std::nullopt;
-  return std::make_pair(
-      unsigned(Q.back() == "f32" ? PASTA_PREC_F32 : PASTA_PREC_F64), Flops);
+  return std::make_pair(Type->first, Flops * Type->second);
 }
 
 // Whether St writes predicate P other than as a shuffle's "d|p".

@@ -527,12 +527,13 @@ void pasta::warnUncountedMemoryIntrinsics(Module &M,
                         List);
 }
 
-// An instruction's location; for a call (a memory intrinsic) that a thin
-// wrapper named like the C library's function inlined (CUDA's device
-// memcpy and memset in clang's headers, glibc's fortified memcpy), the
-// line that called the wrapper: what the user wrote.
+// An instruction's user location (IRHelpers.h: operation wrapper headers
+// skipped); for a call (a memory intrinsic) that a thin wrapper named like
+// the C library's function inlined (CUDA's device memcpy and memset in
+// clang's headers, glibc's fortified memcpy), the line that called the
+// wrapper: what the user wrote.
 static const DILocation *callerOfWrapper(const Instruction &I) {
-  const DILocation *Loc = I.getDebugLoc().get();
+  const DILocation *Loc = userLocation(I);
   if (!isa<CallBase>(I))
     return Loc;
   while (Loc && Loc->getInlinedAt()) {
