@@ -192,10 +192,18 @@ static void device_unroll_private_arrays(struct parse *p) {
 }
 
 /* nvcc's host min/max (nvcc_host_compat.h). */
+/* nvcc's dialect where clang's differs: the compatibility header, and
+ * warnings, not errors, for what nvcc's front end accepts and clang makes
+ * an error by default: C++17's removed `register` (older kernels' `register
+ * int i`) and a class object passed to a variadic function (printf of a
+ * struct; clang's call aborts at run time where nvcc's copies the bytes: the
+ * warning says so). */
 static void host_compat(struct parse *p) {
   if (p->cfg->host_compat)
     p->failed |= nv_push(&p->out->args, "-include") ||
-                 nv_push(&p->out->args, p->cfg->host_compat);
+                 nv_push(&p->out->args, p->cfg->host_compat) ||
+                 nv_push(&p->out->args, "-Wno-error=register") ||
+                 nv_push(&p->out->args, "-Wno-error=non-pod-varargs");
 }
 
 /* Whether input i is a device-link object (pasta-nvcc -dlink's) that a

@@ -114,7 +114,8 @@ static void test_compile(void) {
   cfg.host_compat = "/pasta/compat.h";
   run("-c k.cu main.cpp");
   CHECK_EQ_STR(joined,
-               "-c -Xarch_device -O3 -include /pasta/compat.h -x cuda k.cu");
+               "-c -Xarch_device -O3 -include /pasta/compat.h "
+               "-Wno-error=register -Wno-error=non-pod-varargs -x cuda k.cu");
   CHECK_EQ_STR(hosted, "-c -isystem /cuda/include -isystem /cuda/include/cccl "
                        "-x c++ main.cpp");
   cfg.host_compat = NULL;
