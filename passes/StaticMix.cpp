@@ -40,6 +40,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
 
 #include <algorithm>
 #include <optional>
@@ -77,11 +78,83 @@ pasta_space StaticMixAnalysis::spaceOfAddressSpace(unsigned AS) const {
   }
 }
 
+// Whether the pointer St stores is kept in a variable of the thread's own
+// (an alloca) that only holds it: the variable is written and read, and its
+// address goes nowhere else (no call, no copy, not stored). Each pointer
+// loaded from it where the stored one may be (an agent object's other
+// fields are not) is onto Work, to be followed as the pointer itself.
+static bool keptInLocalHolder(const StoreInst &St,
+                              SmallVectorImpl<const Value *> &Work) {
+  const DataLayout &DL = St.getModule()->getDataLayout();
+  unsigned Bits = DL.getIndexTypeSizeInBits(St.getPointerOperandType());
+  APInt At(Bits, 0);
+  const Value *Base = St.getPointerOperand()->stripAndAccumulateConstantOffsets(
+      DL, At, /*AllowNonInbounds=*/true);
+  const auto *Holder = dyn_cast<AllocaInst>(Base);
+  if (!Holder)
+    return false;
+  uint64_t Size = DL.getTypeStoreSize(St.getValueOperand()->getType());
+  // Whether Len bytes at Ptr may overlap the stored ones: by Ptr's constant
+  // offset in the holder, else yes.
+  auto Overlaps = [&](const Value *Ptr, int64_t Len) {
+    APInt From(Bits, 0);
+    if (Ptr->stripAndAccumulateConstantOffsets(
+            DL, From, /*AllowNonInbounds=*/true) != Holder)
+      return true;
+    int64_t Start = From.getSExtValue(), StoreAt = At.getSExtValue();
+    return Start < StoreAt + int64_t(Size) && StoreAt < Start + Len;
+  };
+  SmallVector<const Value *, 8> Parts{Holder};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Parts.empty()) {
+    const Value *P = Parts.pop_back_val();
+    if (!Seen.insert(P).second)
+      continue;
+    for (const User *U : P->users()) {
+      if (const auto *L = dyn_cast<LoadInst>(U)) {
+        if (!Overlaps(P, DL.getTypeStoreSize(L->getType())))
+          continue;
+        if (L->getType()->isPointerTy())
+          Work.push_back(L);
+        for (const User *LU : L->users())
+          if (isa<IntToPtrInst>(LU))
+            Work.push_back(LU);
+        continue;
+      }
+      if (const auto *S = dyn_cast<StoreInst>(U);
+          S && S->getPointerOperand() == P && S->getValueOperand() != P)
+        continue;
+      if (const auto *II = dyn_cast<IntrinsicInst>(U);
+          II && II->isLifetimeStartOrEnd())
+        continue;
+      // A copy or a fill of other bytes of the holder (an agent's items).
+      if (const auto *MI = dyn_cast<MemIntrinsic>(U)) {
+        const auto *Len = dyn_cast<ConstantInt>(MI->getLength());
+        if (Len && !MI->isVolatile() &&
+            !Overlaps(P, int64_t(Len->getZExtValue())))
+          continue;
+      }
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
+          isa<AddrSpaceCastInst>(U) || isa<PHINode>(U) || isa<SelectInst>(U)) {
+        Parts.push_back(U);
+        continue;
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
 // Whether the memory a pointer points to is only read through it (loads,
 // through address arithmetic), so that the backend can leave it where it is.
 // With CopiesToo, a call's by-value copy of it reads it too (its bytes
-// unchanged, though the backend may move them).
-static bool onlyReadThrough(const Value *Ptr, bool CopiesToo = false) {
+// unchanged, though the backend may move them). With HoldersToo, the pointer
+// may be kept in a variable that only holds it (keptInLocalHolder), and what
+// is loaded from there is followed too: CUB's agents keep a reference to
+// their kernel's by-value tile state so (the bytes stay the host's, though
+// the backend then copies them to local memory).
+static bool onlyReadThrough(const Value *Ptr, bool CopiesToo = false,
+                            bool HoldersToo = false) {
   SmallVector<const Value *, 8> Work{Ptr};
   SmallPtrSet<const Value *, 8> Seen;
   while (!Work.empty()) {
@@ -91,6 +164,13 @@ static bool onlyReadThrough(const Value *Ptr, bool CopiesToo = false) {
     for (const User *U : V->users()) {
       if (isa<LoadInst>(U))
         continue;
+      if (const auto *St = dyn_cast<StoreInst>(U);
+          St && HoldersToo && St->getValueOperand() == V &&
+          St->getPointerOperand() != V && St->isSimple()) {
+        if (!keptInLocalHolder(*St, Work))
+          return false;
+        continue;
+      }
       if (const auto *MT = dyn_cast<MemTransferInst>(U))
         if (MT->getSource() == V && MT->getDest() != V)
           continue;
@@ -172,7 +252,8 @@ static bool loadedFromKernelParameter(const Value *Obj) {
     return false;
   if (!isKernel(*Arg->getParent()))
     return holdsKernelParameterCopy(*Arg);
-  return (Arg->hasByValAttr() || Arg->hasByRefAttr()) && onlyReadThrough(Arg);
+  return (Arg->hasByValAttr() || Arg->hasByRefAttr()) &&
+         onlyReadThrough(Arg, /*CopiesToo=*/false, /*HoldersToo=*/true);
 }
 
 // Whether the constant C holds the address of anything (a global, a

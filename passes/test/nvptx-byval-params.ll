@@ -60,6 +60,44 @@ entry:
   ret void
 }
 
+; An agent object on the thread's stack keeps the parameter's address
+; beside other fields (CUB's agents hold a reference to their kernel's tile
+; state): the parameter is still only read, so a pointer read from it is
+; global. Where what is loaded back from that field is written through,
+; the parameter may hold anything: resolved at run time.
+%struct.Agent = type { ptr, ptr, float }
+
+; CHECK: pasta: func agent kind=kernel
+define ptx_kernel void @agent(ptr byval(%struct.Functor) align 8 %f, ptr addrspace(3) %sh, float %v) {
+entry:
+  %a = alloca %struct.Agent, align 8
+  store ptr %f, ptr %a
+  %temp = getelementptr %struct.Agent, ptr %a, i32 0, i32 1
+  %sg = addrspacecast ptr addrspace(3) %sh to ptr
+  store ptr %sg, ptr %temp
+  %scratch = load ptr, ptr %temp
+  store float %v, ptr %scratch
+  %ref = load ptr, ptr %a
+  %sp = getelementptr %struct.Functor, ptr %ref, i32 0, i32 1
+  %s = load float, ptr %sp
+  %p = load ptr, ptr %f
+  store float %s, ptr %p
+  ret void
+}
+
+; CHECK: pasta: func agent_writes kind=kernel
+define ptx_kernel void @agent_writes(ptr byval(%struct.Functor) align 8 %f, float %v) {
+entry:
+  %a = alloca %struct.Agent, align 8
+  store ptr %f, ptr %a
+  %ref = load ptr, ptr %a
+  %sp = getelementptr %struct.Functor, ptr %ref, i32 0, i32 1
+  store float %v, ptr %sp
+  %p = load ptr, ptr %f
+  store float %v, ptr %p
+  ret void
+}
+
 ; CHECK: pasta: site ?:0 func=by_value counter={{[0-9]+}}
 ; CHECK-NOT: dyn=
 ; CHECK-SAME: ld.local=1 ld.constant=2 st.global=2 st.local=1
@@ -73,5 +111,14 @@ entry:
 ; CHECK: pasta: site ?:0 func=written counter={{[0-9]+}} dyn={{[0-9]+}}
 ; CHECK-SAME: st.local=1 st.generic=1
 ; CHECK-SAME: stB.local=8 stB.generic=4{{$}}
+; In agent the store through the pointer read from %f is global; the shared
+; scratch pointer and the reference, loaded back from the agent, are
+; resolved at run time (one store, one load). In agent_writes both stores
+; are.
+; CHECK: pasta: site ?:0 func=agent counter={{[0-9]+}} dyn={{[0-9]+}}
+; CHECK-SAME: ld.generic=1 st.global=1 st.local=2 st.generic=1
+; CHECK: pasta: site ?:0 func=agent_writes counter={{[0-9]+}} dyn={{[0-9]+}}
+; CHECK-NOT: st.global
+; CHECK-SAME: st.generic=2
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
