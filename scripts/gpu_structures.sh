@@ -20,9 +20,13 @@
 # PASTA_STRUCTURES_ONLY (an extended regex: only the rows whose PROGRAM it
 # matches whole run, e.g. 'regcap|flushways'; default all), OUT (default
 # ./gpu-out).
+# PASTA_STRUCTURES_NCU=1 also profiles each selected row's plain twin with
+# Nsight Compute (scripts/ncu_metrics.txt) and compares its FLOPs and bytes
+# with the row's profile (scripts/compare_ncu.py): $OUT/structures-ncu.md.
 # Results: $OUT/structures.md (a table), $OUT/structures.log (every run's
 # output and check), $OUT/structures/<row>/ (stdout, stderr, profile).
 set -u
+. "$(dirname "$0")/lib/gpu.sh"
 OUT=${OUT:-$PWD/gpu-out}
 src=$PWD/tests/structures
 bin=${PASTA_STRUCTURES_BIN:-$PWD/build-gpu/bin/structures}
@@ -104,8 +108,27 @@ row() {
     echo "-- check"; cat "$dir/check.txt"
     echo "-> $verdict"
   } >> "$log"
+  [ "${PASTA_STRUCTURES_NCU:-0}" = 1 ] && ncu_row "$dir" "$prog" "${plain_args[@]}"
   printf '| %s | %s | %s / %s | %s | %s |\n' "$name" "$mode" "$rc_plain" "$rc" \
     "${said:-(nothing)}" "${verdict//|/\\|}" >> "$table"
+}
+
+# ncu_row DIR PROGRAM [ARGS...]: the plain twin under Nsight Compute, the
+# CSV and the row's profile into $OUT/structures-ncu for compare_ncu.py.
+ncu_work=$OUT/structures-ncu
+ncu_progs=()
+ncu_row() {
+  local dir=$1 prog=$2 key
+  shift 2
+  key=$(basename "$dir")
+  mkdir -p "$ncu_work"
+  cp "$dir/profile.json" "$ncu_work/$key.json" 2>/dev/null || return 0
+  local metrics
+  metrics=$(tr -d ' \n' < "$PWD/scripts/ncu_metrics.txt")
+  (cd "$bin" && "$(pasta_find_ncu)" --csv --page raw --print-units base \
+    --print-kernel-base mangled --metrics "$metrics" \
+    --log-file "$ncu_work/$key.ncu.csv" \
+    "./$prog.plain" "$@" > /dev/null 2>&1) && ncu_progs+=("$key")
 }
 
 L=main_c.c # the gcc family's kernels and expectations
@@ -172,6 +195,7 @@ row "a persistent loop, the runs guard's flush every 3 runs" return persistent/p
 row "a persistent loop taken as crowded, its blocks counted where taken" return persistent/persistent.cu 0 persistent.crowded
 row "copies whose registers the block cannot have (OneSweep's binning shape; shared rows by x, dim3(16, 64))" return launchfit/launchfit.cu 0 launchfit
 row "CUB BlockReduce warp reductions and scans (inline-PTX adds, counted) beside a C++ shuffle sum" return warpnorm/warpnorm.cu 0 warpnorm
+row "cuda_fp16.h and cuda_bf16.h arithmetic (inline PTX, pairs per element) beside _Float16" return halfmath/halfmath.cu 0 halfmath
 ROW_ENV=PASTA_WORKING_SET=1 row "copies whose registers the block cannot have (OneSweep's binning shape; shared rows by x, dim3(16, 64))" ws launchfit/launchfit.cu 0 launchfit
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads
@@ -179,6 +203,12 @@ row "kernel faults" fault $L 3 gcc_main fault
 # development machine's).
 row "gcc links, kernels by pasta-nvcc (no -g)" return ../link/make_gcc/blur.cu 0 gcc_link
 
+if [ ${#ncu_progs[@]} -gt 0 ]; then
+  nvidia-smi --query-gpu=name,driver_version --format=csv > "$ncu_work/gpu.csv"
+  python3 "$PWD/scripts/compare_ncu.py" --work "$ncu_work" \
+    --kernels "${ncu_progs[@]}" --validation "$OUT/structures-ncu.md"
+  cat "$OUT/structures-ncu.md"
+fi
 echo >> "$table"
 echo "$pass passed, $fail failed (scripts/gpu_structures.sh; per-run logs in structures.log)" >> "$table"
 cat "$table"
