@@ -121,6 +121,9 @@ def kernel_row(prog, k, m):
     counts_ok, notes = True, []
     for prec in ("f32", "f64", "f16"):
         ours, theirs = k["flops"][prec], ncu_flops(m, prec)
+        if prec == "f16":
+            # ncu's h* metrics count bfloat16 instructions too (HFMA2.BF16).
+            ours += k["flops"].get("bf16", 0)
         cells.append(f"{ours:,} / {theirs:,} {verdict(ours, theirs)}")
         # ptxas uses HFMA2.MMA/HADD2 as register moves, so ncu's half
         # counts include instructions that are no arithmetic: f16 is
@@ -224,7 +227,7 @@ def main():
     with open(args.validation, "w") as f:
         f.write(f"GPU: {gpu}\n\n")
         f.write("Each cell: PASTA / ncu, then `=` or PASTA's relative difference.\n\n")
-        f.write("| program | kernel | launches | f32 FLOPs | f64 FLOPs | f16 FLOPs | "
+        f.write("| program | kernel | launches | f32 FLOPs | f64 FLOPs | f16+bf16 FLOPs | "
                 "global load B | shared load B | local load B | global store B | "
                 "shared store B | local store B | global atomic B | special |\n")
         f.write("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
