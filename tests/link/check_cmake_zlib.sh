@@ -34,7 +34,8 @@ echo "ok   configured: pointer size, zlib and libm found with PASTA_HOST=ON"
 # compile by its command line, and an object instrumented by an earlier
 # plugin came back from the cache (this test failed now and then on
 # machines with ccache: its program needed ABI version 15 under a runtime
-# of 16). Configure only: ccache need not be installed.
+# of 16). Configure only; CMake's compiler check runs through the
+# launcher, so ccache must be installed (scripts/setup.sh installs it).
 if [ "$generator" = Ninja ]; then
   CMAKE_C_COMPILER_LAUNCHER=ccache "$cmake" -G "$generator" -S "$src" \
     -B "$work/ccache" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
