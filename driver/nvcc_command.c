@@ -191,7 +191,6 @@ static void device_unroll_private_arrays(struct parse *p) {
                nv_push(&p->out->args, "-mllvm=" PASTA_NVCC_UNROLL_PRIVATE_FLAG);
 }
 
-/* nvcc's host min/max (nvcc_host_compat.h). */
 /* nvcc's dialect where clang's differs: the compatibility header, and
  * warnings, not errors, for what nvcc's front end accepts and clang makes
  * an error by default: C++17's removed `register` (older kernels' `register
