@@ -191,18 +191,24 @@ static void device_unroll_private_arrays(struct parse *p) {
                nv_push(&p->out->args, "-mllvm=" PASTA_NVCC_UNROLL_PRIVATE_FLAG);
 }
 
-/* nvcc's dialect where clang's differs: the compatibility header, and
- * warnings, not errors, for what nvcc's front end accepts and clang makes
- * an error by default: C++17's removed `register` (older kernels' `register
- * int i`) and a class object passed to a variadic function (printf of a
- * struct; clang's call aborts at run time where nvcc's copies the bytes: the
- * warning says so). */
+/* Warnings, not errors, for what nvcc's front end and its host compiler
+ * (g++) accept and clang makes an error by default: C++17's removed
+ * `register` (older kernels' `register int i`) and a class object passed to
+ * a variadic function (a logger's `%s` of a std::string; clang's call
+ * aborts at run time where g++ passes the object: the warning says so). */
+static void dialect_warnings(struct parse *p, pasta_strlist *a) {
+  p->failed |= nv_push(a, "-Wno-error=register") ||
+               nv_push(a, "-Wno-error=non-pod-varargs");
+}
+
+/* nvcc's dialect where clang's differs: the compatibility header and the
+ * warnings above. */
 static void host_compat(struct parse *p) {
-  if (p->cfg->host_compat)
-    p->failed |= nv_push(&p->out->args, "-include") ||
-                 nv_push(&p->out->args, p->cfg->host_compat) ||
-                 nv_push(&p->out->args, "-Wno-error=register") ||
-                 nv_push(&p->out->args, "-Wno-error=non-pod-varargs");
+  if (!p->cfg->host_compat)
+    return;
+  p->failed |= nv_push(&p->out->args, "-include") ||
+               nv_push(&p->out->args, p->cfg->host_compat);
+  dialect_warnings(p, &p->out->args);
 }
 
 /* Whether input i is a device-link object (pasta-nvcc -dlink's) that a
@@ -319,6 +325,8 @@ static void host_compile(struct parse *p, size_t i, const char *obj) {
   }
   if (p->std && lang == LANG_CXX)
     p->failed |= nv_pushf(a, "-std=%s", p->std);
+  if (lang == LANG_CXX && p->cfg->host_compat)
+    dialect_warnings(p, a);
   p->failed |= nv_push(a, "-c");
   host_headers(p, a);
   if (obj)
@@ -453,6 +461,11 @@ static void emit(struct parse *p) {
   }
   if (host_inputs)
     host_headers(p, a);
+  /* A C++ compile without CUDA sources: nvcc's host compiler (g++) takes
+   * what clang's defaults refuse. */
+  if (!cuda_inputs && count_inputs(p, LANG_CXX) && p->cfg->host_compat &&
+      (p->compile || p->preprocess || p->depend || link))
+    dialect_warnings(p, a);
   if (p->output)
     p->failed |= nv_push(a, "-o") || nv_push(a, p->output);
   emit_inputs(p, device_links, !link && cuda_inputs + host_inputs > 0);

@@ -116,8 +116,15 @@ static void test_compile(void) {
   CHECK_EQ_STR(joined,
                "-c -Xarch_device -O3 -include /pasta/compat.h "
                "-Wno-error=register -Wno-error=non-pod-varargs -x cuda k.cu");
-  CHECK_EQ_STR(hosted, "-c -isystem /cuda/include -isystem /cuda/include/cccl "
+  CHECK_EQ_STR(hosted, "-Wno-error=register -Wno-error=non-pod-varargs -c "
+                       "-isystem /cuda/include -isystem /cuda/include/cccl "
                        "-x c++ main.cpp");
+  /* A C++ file alone is still nvcc's host compiler's (g++'s) dialect; a C
+   * file has neither. */
+  run("-c main.cpp");
+  CHECK_HAS_STR(joined, "-Wno-error=register -Wno-error=non-pod-varargs");
+  run("-c main.c");
+  CHECK_EQ_INT(strstr(joined, "non-pod") == NULL, 1);
   cfg.host_compat = NULL;
   /* Device code only, for cuModuleLoad*: one architecture for a cubin or
    * PTX (PTX: the lowest, with a warning), every one for a fatbin (bundled
