@@ -5,7 +5,8 @@
 // `opt -load-pass-plugin libpasta.so -passes=pasta-count` (or
 // pasta-host-registration, pasta-runtime-binding) runs one pass alone, for
 // tests. -pasta-unroll-private-arrays adds a loop pass before clang's full
-// unroller (PrivateArrayUnroll.h).
+// unroller (PrivateArrayUnroll.h) and a function pass at the end of each
+// function's simplification (PrivateRefSelects.h).
 //
 //===----------------------------------------------------------------------===//
 #include "AccessClassification.h"
@@ -13,6 +14,7 @@
 #include "HostRegistration.h"
 #include "ManagedVariables.h"
 #include "PrivateArrayUnroll.h"
+#include "PrivateRefSelects.h"
 #include "RuntimeBinding.h"
 #include "SharedAddressConstants.h"
 
@@ -37,6 +39,14 @@ static void registerCallbacks(PassBuilder &PB) {
       [](LoopPassManager &LPM, OptimizationLevel) {
         if (pasta::privateArrayUnrollRequested())
           LPM.addPass(pasta::PrivateArrayUnrollPass());
+      });
+  // At the end of each function's simplification (after its callees are
+  // inlined and its loops unrolled): fields read through a reference chosen
+  // among private objects (PrivateRefSelects.h).
+  PB.registerScalarOptimizerLateEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        if (pasta::privateArrayUnrollRequested())
+          FPM.addPass(pasta::PrivateRefSelectsPass());
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
@@ -83,6 +93,10 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "pasta-private-ref-selects") {
+          FPM.addPass(pasta::PrivateRefSelectsPass());
+          return true;
+        }
         if (Name != "pasta-print-access-classes")
           return false;
         FPM.addPass(pasta::AccessClassPrinterPass(errs()));
