@@ -697,6 +697,28 @@ PASTA_INLINE void __pasta_flush_bit_lane(PASTA_GLOBAL uint64_t *slot,
     pasta_atomic_add(slot, own);
 }
 
+/* Before a kernel's exit flush where every thread the launch started comes
+ * (its sole return, nothing ending a thread before it: passes/
+ * CounterEmission.cpp, gathersWarpAtExit): the warp's lanes wait for each
+ * other there. Lanes that leave a data-dependent loop apart come to the
+ * return in several groups, as ptxas sets no reconvergence before a return,
+ * and each group flushed on its own on the partial-warp path (a Huffman
+ * decoder's warps: 2.8 groups each, the flush twice the kernel's own
+ * instructions). The mask holds the lanes the launch started in this warp
+ * (the block's last warp may be partial). */
+PASTA_INLINE void __pasta_gather_warp(void) {
+#if defined(__NVPTX__)
+  uint32_t per_block =
+      __gpu_num_threads_x() * __gpu_num_threads_y() * __gpu_num_threads_z();
+  uint32_t flat =
+      __gpu_thread_id_x() +
+      __gpu_num_threads_x() *
+          (__gpu_thread_id_y() + __gpu_num_threads_y() * __gpu_thread_id_z());
+  uint32_t lanes = per_block - (flat & ~31u);
+  __gpu_sync_lane(lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u);
+#endif
+}
+
 /* A bounds check's cold edge, taken by few threads (the lanes past the end
  * of the data in the last warp), counted where it is taken rather than kept
  * in a bit until exit: the first of the lanes running this code together

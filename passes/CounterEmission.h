@@ -88,6 +88,8 @@ private:
   llvm::AllocaInst *staging(FunctionPlan &P, uint32_t Size);
   llvm::GlobalVariable *indexTable(llvm::ArrayRef<uint32_t> Indices,
                                    llvm::StringRef Name);
+  bool gathersWarpAtExit(const llvm::Instruction &Exit,
+                         const FunctionPlan &P) const;
   void emitFlush(llvm::Instruction *Exit, FunctionPlan &P);
   bool countsLaunchAtExit(const FunctionPlan &P) const;
   void emitLaunchCount(llvm::IRBuilder<> &B, const FunctionPlan &P,

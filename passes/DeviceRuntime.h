@@ -57,6 +57,7 @@ inline constexpr const char *LaneIdName = "__pasta_lane_id";
 inline constexpr const char *FlushBitFastName = "__pasta_flush_bit_fast";
 inline constexpr const char *FlushBitLaneName = "__pasta_flush_bit_lane";
 inline constexpr const char *CountLanesName = "__pasta_count_lanes";
+inline constexpr const char *GatherWarpName = "__pasta_gather_warp";
 inline constexpr const char *FlushGroupName = "__pasta_flush_group";
 inline constexpr const char *FlushGroupFastName = "__pasta_flush_group_fast";
 inline constexpr const char *FlushHalfName = "__pasta_flush_half";

@@ -719,52 +719,8 @@ private:
   // divergent loop lies before it (bfs_expand's edges), in every warp,
   // though most warps reach it whole (Block::Regroups).
   bool soleReturn(const BasicBlock &BB) const {
-    if (!DeriveReturns || !IsKernel || BB.isEntryBlock() ||
-        !isa<ReturnInst>(BB.getTerminator()))
-      return false;
-    const Function &F = *BB.getParent();
-    for (const BasicBlock &Other : F)
-      if (&Other != &BB && isa<ReturnInst>(Other.getTerminator()))
-        return false;
-    SmallPtrSet<const Function *, 8> Seen;
-    return !mayEndThreads(F, Seen);
-  }
-
-  // Whether F, or a function it calls, may end a thread without returning
-  // to F's caller: an exit (endsThread), `unreachable`, a call to a
-  // function that does not return, or a call PASTA cannot follow.
-  static bool mayEndThreads(const Function &F,
-                            SmallPtrSetImpl<const Function *> &Seen) {
-    if (!Seen.insert(&F).second)
-      return false;
-    for (const BasicBlock &BB : F)
-      for (const Instruction &I : BB) {
-        if (isa<UnreachableInst>(I) || endsThread(I))
-          return true;
-        const auto *Call = dyn_cast<CallBase>(&I);
-        if (!Call || isa<IntrinsicInst>(Call))
-          continue;
-        const Function *Callee = Call->getCalledFunction();
-        if (!Callee || Callee->doesNotReturn() || Call->doesNotReturn())
-          return true;
-        if (Callee->isDeclaration() ? !returnsToCaller(*Callee)
-                                    : mayEndThreads(*Callee, Seen))
-          return true;
-      }
-    return false;
-  }
-
-  // Whether a declared function (its body elsewhere) surely returns: the
-  // runtimes' own (PASTA's, printf, the device heap, device-side launches).
-  // Any other, such as an extern device function of another file in a
-  // -fgpu-rdc build, may end the thread (exit, trap) before the return.
-  static bool returnsToCaller(const Function &Callee) {
-    StringRef Name = Callee.getName();
-    return Name.starts_with("__pasta_") || Name == "vprintf" ||
-           Name == "malloc" || Name == "free" ||
-           Name.starts_with("cudaGetParameterBuffer") ||
-           Name.starts_with("cudaLaunchDevice") ||
-           Name.starts_with("__cudaCDP2");
+    return DeriveReturns && IsKernel && !BB.isEntryBlock() &&
+           isReturnOfEveryThread(BB);
   }
 
   // Whether a derived body's branch Br (its body on Side) counts the

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "ThreadExits.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
@@ -52,4 +53,52 @@ SmallVector<Instruction *, 2> pasta::threadEnds(Function &F) {
     if (endsThread(I))
       Ends.push_back(&I);
   return Ends;
+}
+
+// Whether a declared function (its body elsewhere) surely returns: the
+// runtimes' own (PASTA's, printf, the device heap, device-side launches).
+// Any other, such as an extern device function of another file in a
+// -fgpu-rdc build, may end the thread (exit, trap) before the return.
+static bool returnsToCaller(const Function &Callee) {
+  StringRef Name = Callee.getName();
+  return Name.starts_with("__pasta_") || Name == "vprintf" ||
+         Name == "malloc" || Name == "free" ||
+         Name.starts_with("cudaGetParameterBuffer") ||
+         Name.starts_with("cudaLaunchDevice") || Name.starts_with("__cudaCDP2");
+}
+
+static bool mayEndThreadsIn(const Function &F,
+                            SmallPtrSetImpl<const Function *> &Seen) {
+  if (!Seen.insert(&F).second)
+    return false;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      if (isa<UnreachableInst>(I) || pasta::endsThread(I))
+        return true;
+      const auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call || isa<IntrinsicInst>(Call))
+        continue;
+      const Function *Callee = Call->getCalledFunction();
+      if (!Callee || Callee->doesNotReturn() || Call->doesNotReturn())
+        return true;
+      if (Callee->isDeclaration() ? !returnsToCaller(*Callee)
+                                  : mayEndThreadsIn(*Callee, Seen))
+        return true;
+    }
+  return false;
+}
+
+bool pasta::mayEndThreads(const Function &F) {
+  SmallPtrSet<const Function *, 8> Seen;
+  return mayEndThreadsIn(F, Seen);
+}
+
+bool pasta::isReturnOfEveryThread(const BasicBlock &BB) {
+  if (!isa<ReturnInst>(BB.getTerminator()))
+    return false;
+  const Function &F = *BB.getParent();
+  for (const BasicBlock &Other : F)
+    if (&Other != &BB && isa<ReturnInst>(Other.getTerminator()))
+      return false;
+  return !mayEndThreads(F);
 }

@@ -28,6 +28,17 @@ bool endsThread(const llvm::Instruction &I);
 // The instructions of F that end the thread without returning (endsThread).
 llvm::SmallVector<llvm::Instruction *, 2> threadEnds(llvm::Function &F);
 
+// Whether F, or a function it calls, may end a thread without returning
+// to F's caller: an exit (endsThread), `unreachable`, a call to a
+// function that does not return, or a call PASTA cannot follow.
+bool mayEndThreads(const llvm::Function &F);
+
+// Whether BB is the only block of its function that returns, and every
+// thread that enters the function comes to it (nothing ends a thread
+// before: mayEndThreads). In a kernel, every thread a launch starts runs it
+// once.
+bool isReturnOfEveryThread(const llvm::BasicBlock &BB);
+
 } // namespace pasta
 
 #endif
