@@ -1,5 +1,4 @@
-//===- PrivateRefSelects.h - Fields read through a chosen reference -*- C++
-//-*-===//
+//===- PrivateRefSelects.h - Reads through a chosen reference ---*- C++ -*-===//
 //
 // `(a < b) ? a : b` on references into a thread's private objects (CUB's
 // and libcu++'s `minimum` of a tuple returns one of its arguments; a scan
