@@ -39,7 +39,13 @@
 # pasta-before/DIR/EXE is staged (PASTA's build from the tree before a
 # change), a third table times it against the PASTA build; so does any
 # other staged build (build-gpu/unseen/NAME/DIR/EXE, e.g. PASTA with
-# PASTA_KERNELS naming some kernels only), in a table of its own.
+# PASTA_KERNELS naming some kernels only), in a table of its own. A staged
+# build's file build-gpu/unseen/NAME/run.env (lines VAR=VALUE, e.g.
+# PASTA_DIVERGENCE=1 for a build compiled in divergence mode) is exported
+# while ncu runs that build.
+# NCU_METRICS (ncu metric names, comma-separated) are collected with the
+# time and tabled each, every build against plain (local memory traffic:
+# l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum,...).
 # NCU_KERNEL (regexes on kernel names, separated by spaces) adds Nsight
 # Compute's full set of sections for one launch of each matching kernel
 # (the first; NCU_KERNEL_SKIP launches skipped), in every build named in
@@ -78,6 +84,15 @@ if [ "${1:-}" = unseen ]; then
       [ -x "$root/$b/$1" ] && echo "$b"
     done
   }
+  # run_env BUILD: exports the build's run.env (VAR=VALUE lines), if any.
+  run_env() {
+    local line
+    [ -f "$root/$1/run.env" ] || return 0
+    while IFS= read -r line; do
+      case $line in '' | '#'*) continue ;; esac
+      export "${line?}"
+    done < "$root/$1/run.env"
+  }
   # Nsight Compute's full set for one launch of each NCU_KERNEL kernel in
   # each build: NAME DIR EXE BUILDS [ARGS...].
   kernel_sections() {
@@ -88,7 +103,7 @@ if [ "${1:-}" = unseen ]; then
         [ -x "$root/$b/$dir/$exe" ] || continue
         mkdir -p "$OUT/unseen-ncu/$name"
         base=$OUT/unseen-ncu/$name/$b.$(echo "$k" | tr -c 'A-Za-z0-9_\n' _)
-        (cd "$root/$b/$dir" && PASTA_OUTPUT=/dev/null timeout 120 "$NCU" \
+        (run_env "$b" && cd "$root/$b/$dir" && PASTA_OUTPUT=/dev/null timeout 120 "$NCU" \
           -k "regex:$k" --launch-skip "${NCU_KERNEL_SKIP:-0}" \
           --launch-count 1 --set full -o "$base" "./$exe" "$@" \
           > "$base.log" 2>&1)
@@ -156,10 +171,11 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
       others=$(staged_others "$dir/$exe")
       builds="plain pasta $others"
       for b in $builds; do
-        (cd "$root/$b/$dir" && PASTA_OUTPUT=/dev/null timeout 120 "$NCU" --csv \
+        (run_env "$b" && cd "$root/$b/$dir" && PASTA_OUTPUT=/dev/null timeout 120 "$NCU" --csv \
           --page raw --print-units base --print-kernel-base mangled \
           --launch-count "${NCU_LAUNCHES:-30}" \
-          --metrics gpu__time_duration.sum --log-file "$d/$b.ncu.csv" \
+          --metrics "gpu__time_duration.sum${NCU_METRICS:+,$NCU_METRICS}" \
+          --log-file "$d/$b.ncu.csv" \
           "./$exe" "${argv[@]}" > /dev/null 2>&1)
       done
       # Written as each program ends, so that a call cut short keeps them.
@@ -168,6 +184,15 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
         echo "$name: kernel time under ncu, plain against PASTA's counting build"
         echo
         python3 scripts/ncu_kernel_times.py "$d/plain.ncu.csv" "$d/pasta.ncu.csv" 2>&1
+        # NCU_METRICS (ncu metric names, comma-separated) beside the time:
+        # a table each, every staged build against plain.
+        for m in ${NCU_METRICS:+${NCU_METRICS//,/ }}; do
+          echo
+          echo "$name: $m, plain against every staged build"
+          echo
+          python3 scripts/ncu_kernel_times.py --metric "$m" "$d/plain.ncu.csv" \
+            "$d/pasta.ncu.csv" $(for o in $others; do echo "$d/$o.ncu.csv"; done) 2>&1
+        done
         # The other builds staged (clang-plain, PASTA before the change).
         for other in $others; do
           [ -f "$d/$other.ncu.csv" ] || continue

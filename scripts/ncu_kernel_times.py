@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Kernel time per kernel from Nsight Compute CSV logs, side by side.
 
-usage: ncu_kernel_times.py [--median R] PLAIN.csv INSTRUMENTED.csv [MORE.csv...]
+usage: ncu_kernel_times.py [--median R] [--metric M] PLAIN.csv INSTRUMENTED.csv [MORE.csv...]
 Each log comes from `ncu --csv --page raw --print-kernel-base mangled
 --metrics gpu__time_duration.sum`. Kernels are matched by name, with PASTA's
 copy suffixes (__pasta_ws, __pasta_plain, __pasta_trace, __pasta_div,
@@ -9,6 +9,11 @@ __pasta_capped) removed; times are summed over launches. Prints a Markdown
 table: each kernel's plain time, and for each other log its time and ratio
 to plain, then the geometric mean and maximum of each ratio and the ratio of
 the totals.
+
+--metric M: the same table of another metric the logs hold (ncu's
+--metrics named it too, e.g. l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum,
+the bytes a kernel stored to local memory), summed over launches, in its
+own units.
 
 --median R: each log ran the program's work R times (Thrust's
 THRUST_REPEAT); a kernel's time is then the median of its launches' times
@@ -25,14 +30,18 @@ import sys
 SUFFIX = re.compile(r"__pasta_(ws|plain|trace|div|capped)$")
 
 
+METRIC = "gpu__time_duration.sum"
+
+
 def launch_times(path):
-    """{kernel: [ns of each launch]} from one ncu raw CSV log."""
+    """{kernel: [ns of each launch]} from one ncu raw CSV log (or METRIC's
+    value of each launch)."""
     rows = [line for line in open(path, errors="replace") if line.startswith('"')]
     times = {}
     reader = csv.DictReader(rows)
     for row in reader:
         name = row.get("Kernel Name", "")
-        value = row.get("gpu__time_duration.sum", "")
+        value = row.get(METRIC, "")
         try:
             ns = float(value.replace(",", ""))
         except ValueError:
@@ -71,9 +80,15 @@ def label(arg):
 def main():
     args = sys.argv[1:]
     repeats = 0
-    if args[:1] == ["--median"] and len(args) > 1:
-        repeats = int(args[1])
+    global METRIC
+    while args[:1] in (["--median"], ["--metric"]) and len(args) > 1:
+        if args[0] == "--median":
+            repeats = int(args[1])
+        else:
+            METRIC = args[1]
         args = args[2:]
+    # Times in microseconds; another metric as ncu gives it.
+    scale, unit = (1000, "us") if METRIC == "gpu__time_duration.sum" else (1, METRIC)
     if len(args) < 2:
         print(__doc__, file=sys.stderr)
         return 2
@@ -81,10 +96,10 @@ def main():
     logs = [kernel_times(p, repeats) for p in args]
     plain = logs[0]
     names = sorted(plain, key=lambda k: -plain[k][1])
-    head = "| kernel | launches | plain (us) |"
+    head = f"| kernel | launches | plain ({unit}) |"
     rule = "|---|---|---|"
     for i in range(1, len(logs)):
-        head += f" {label(sys.argv[1 + i])} (us) | ratio |"
+        head += f" {label(sys.argv[1 + i])} ({unit}) | ratio |"
         rule += "---|---|"
     print(head)
     print(rule)
@@ -92,14 +107,15 @@ def main():
     totals = [0.0 for _ in logs]
     for k in names:
         n, t = plain[k]
-        row = f"| {short(k)} | {n} | {t / 1000:,.1f} |"
+        row = f"| {short(k)} | {n} | {t / scale:,.1f} |"
         totals[0] += t
         for i in range(1, len(logs)):
             if k in logs[i]:
                 u = logs[i][k][1]
                 totals[i] += u
-                ratios[i].append(u / t)
-                row += f" {u / 1000:,.1f} | {u / t:.3f} |"
+                ratio = u / t if t else float("inf") if u else 1.0
+                ratios[i].append(ratio)
+                row += f" {u / scale:,.1f} | {ratio:.3f} |"
             else:
                 row += " - | - |"
         print(row)
@@ -108,7 +124,9 @@ def main():
         rs = ratios[i]
         if not rs:
             continue
-        geo = math.exp(sum(map(math.log, rs)) / len(rs))
+        # A metric may be 0 in one build (no local memory plain).
+        finite = [r for r in rs if 0 < r < math.inf] or [1.0]
+        geo = math.exp(sum(map(math.log, finite)) / len(finite))
         print(f"{label(sys.argv[1 + i])}: geometric mean {geo:.3f}, "
               f"maximum {max(rs):.3f} over {len(rs)} kernels; all kernels together "
               f"{totals[i] / totals[0]:.3f}x")

@@ -63,6 +63,11 @@ expect("compare_ncu time", k.get(EDGE, {}).get("gpu__time_duration.sum"), 2560.0
 t = ncu_kernel_times.launch_times(RAW)
 expect("ncu_kernel_times", t.get(JACOBI), [30880.0])
 expect("ncu_kernel_times initialize", t.get(INIT), [3648.0])
+# --metric reads another column of the same rows (the fadd count above).
+ncu_kernel_times.METRIC = "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum"
+expect("ncu_kernel_times --metric", ncu_kernel_times.launch_times(RAW).get(JACOBI),
+       [33779728.0])
+ncu_kernel_times.METRIC = "gpu__time_duration.sum"
 
 # bench/short_kernels_table.py (in microseconds).
 expect("short_kernels_table", short_kernels_table.launch_times([RAW]).get(EDGE),
