@@ -1353,8 +1353,9 @@ Value *CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
 
 // Device functions only (host ones: emitHostFlushes).
 // A counting build's kernel whose one return every thread comes to
-// (ThreadExits.h, isReturnOfEveryThread) gathers each warp's lanes there
-// before its exit flush (device_rt.c, __pasta_gather_warp): lanes that left
+// (ThreadExits.h, isReturnOfEveryThread) and that waits for no other
+// thread (waitsForOtherThreads) gathers each warp's lanes there before its
+// exit flush (device_rt.c, __pasta_gather_warp): lanes that left
 // a data-dependent loop apart otherwise flushed in groups, each on the
 // partial-warp path (a Huffman decoder's gpu_dec_l1_l2: 2.8 groups a warp,
 // 30 M warp instructions against the plain kernel's 10 M).
@@ -1363,11 +1364,36 @@ static cl::opt<bool> GatherWarpAtExit(
     cl::desc("PASTA: a kernel's lanes wait for each other at its sole "
              "return before the exit flush (NVPTX counting builds)"));
 
+// Whether F, or a function it calls, waits for other threads: a barrier,
+// a warp-synchronous operation or inline assembly (all convergent). Read
+// before the counting code goes in. A lane gathered at the return would
+// never come to such a wait in a branch its warp splits at (kmeans' and a
+// Huffman decoder's `__syncthreads()` inside `if (i < n)`: the lanes past
+// n returned, which the barrier counts as arrived; gathered, they waited
+// for lanes that waited for them, and both programs hung on an H200).
+static bool waitsForOtherThreads(const Function &F,
+                                 SmallPtrSetImpl<const Function *> &Seen) {
+  if (!Seen.insert(&F).second)
+    return false;
+  for (const Instruction &I : instructions(F)) {
+    const auto *Call = dyn_cast<CallBase>(&I);
+    if (!Call)
+      continue;
+    if (Call->isConvergent() || Call->isInlineAsm())
+      return true;
+    const Function *Callee = Call->getCalledFunction();
+    if (!Callee ||
+        (!Callee->isDeclaration() && waitsForOtherThreads(*Callee, Seen)))
+      return true;
+  }
+  return false;
+}
+
 bool CounterEmitter::gathersWarpAtExit(const Instruction &Exit,
                                        const FunctionPlan &P) const {
   return GatherWarpAtExit && CountingBuild && P.Kind == PASTA_FUNC_KERNEL &&
          T.Target == PASTA_TARGET_NVPTX && isa<ReturnInst>(Exit) &&
-         isReturnOfEveryThread(*Exit.getParent());
+         !KernelWaits && isReturnOfEveryThread(*Exit.getParent());
 }
 
 void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
@@ -2958,6 +2984,10 @@ void CounterEmitter::shareLikeCounters(FunctionPlan &P,
 
 void CounterEmitter::emit(FunctionPlan &P) {
   Function &F = *P.F;
+  if (P.Kind == PASTA_FUNC_KERNEL) {
+    SmallPtrSet<const Function *, 8> Seen;
+    KernelWaits = waitsForOtherThreads(F, Seen);
+  }
   Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());

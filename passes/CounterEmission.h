@@ -209,6 +209,9 @@ private:
   llvm::FunctionAnalysisManager &FAM;
   const ReturnedCounts *Returned;
   bool CountingBuild;
+  // The kernel being emitted waits for other threads (a barrier, a warp
+  // operation, inline assembly): its warps are not gathered at exit.
+  bool KernelWaits = false;
   // The function being emitted: the module counter of each count it
   // accumulates for the functions it calls (its counters NumOwn and up).
   llvm::SmallVector<uint32_t, 8> Carried;

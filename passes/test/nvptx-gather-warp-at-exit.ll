@@ -4,7 +4,10 @@
 ; apart reach a return in groups (ptxas sets no reconvergence before it),
 ; and each group flushed on its own, on the partial-warp path. Not where a
 ; thread may end elsewhere (a second return, an `exit`): a lane that never
-; comes would be waited for. Not in divergence builds (the return's warp
+; comes would be waited for. Not in a kernel that waits for other threads
+; (a barrier, a warp operation, inline assembly): a `__syncthreads()` inside
+; `if (i < n)` would wait for the lanes past n, gathered at the return
+; (kmeans and a Huffman decoder hung so on an H200). Not in divergence builds (the return's warp
 ; executions are measured there as the lanes come), nor with
 ; -pasta-gather-warp-at-exit=0.
 ; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -S %s | FileCheck %s
@@ -84,4 +87,34 @@ work:
   ret void
 }
 
+; A barrier inside a bounds check, as kmeans' find_nearest_cluster has it.
+; CHECK-LABEL: define ptx_kernel void @barrier_in_branch(
+; CHECK-NOT: __pasta_gather_warp
+; CHECK: {{^}}}
+define ptx_kernel void @barrier_in_branch(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %inside = icmp slt i32 %t, %n
+  br i1 %inside, label %work, label %done
+work:
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %t
+  %m = load i32, ptr addrspace(1) %p
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %work ], [ %i.next, %loop ]
+  %q = getelementptr i32, ptr addrspace(1) %out, i32 %i
+  store i32 %t, ptr addrspace(1) %q
+  %i.next = add i32 %i, 1
+  %more = icmp slt i32 %i.next, %m
+  br i1 %more, label %loop, label %sync
+sync:
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  br label %done
+done:
+  ret void
+}
+
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #0
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+attributes #0 = { convergent nounwind }
