@@ -1358,11 +1358,15 @@ Value *CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
 // exit flush (device_rt.c, __pasta_gather_warp): lanes that left
 // a data-dependent loop apart otherwise flushed in groups, each on the
 // partial-warp path (a Huffman decoder's gpu_dec_l1_l2: 2.8 groups a warp,
-// 30 M warp instructions against the plain kernel's 10 M).
+// 30 M warp instructions against the plain kernel's 10 M). Off by default:
+// that decoder, like most kernels whose warps split before the return,
+// waits at a barrier, where gathering is not safe, and no kernel it may
+// gather has been measured faster with it (round 20's Game of Life, 1.01x).
 static cl::opt<bool> GatherWarpAtExit(
-    "pasta-gather-warp-at-exit", cl::Hidden, cl::init(true),
+    "pasta-gather-warp-at-exit", cl::Hidden, cl::init(false),
     cl::desc("PASTA: a kernel's lanes wait for each other at its sole "
-             "return before the exit flush (NVPTX counting builds)"));
+             "return before the exit flush (NVPTX counting builds; off by "
+             "default)"));
 
 // Whether F, or a function it calls, waits for other threads: a barrier,
 // a warp-synchronous operation or inline assembly (all convergent). Read

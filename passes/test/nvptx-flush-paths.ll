@@ -87,14 +87,12 @@ ret:
 }
 
 ; @lanes: the only way that skips a block is a lane's (the lane against a
-; value read from memory), which splits warps: one flush, at the return,
-; once the warp's lanes are gathered there (its sole return).
+; value read from memory), which splits warps: one flush, at the return.
 ; CHECK-LABEL: define ptx_kernel void @lanes(
 ; CHECK-NOT: crit_edge:
 ; CHECK-NOT: pasta.flush:
 ; CHECK: ret:
 ; CHECK-NEXT: phi i32
-; CHECK-NEXT: call void @__pasta_gather_warp()
 ; CHECK-NEXT: call ptr addrspace(1) @__pasta_bank_row(
 define ptx_kernel void @lanes(ptr %a, ptr %k) {
 entry:

@@ -8,11 +8,11 @@
 ; (a barrier, a warp operation, inline assembly): a `__syncthreads()` inside
 ; `if (i < n)` would wait for the lanes past n, gathered at the return
 ; (kmeans and a Huffman decoder hung so on an H200). Not in divergence builds (the return's warp
-; executions are measured there as the lanes come), nor with
-; -pasta-gather-warp-at-exit=0.
-; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-gather-warp-at-exit=0 -S %s | FileCheck %s --check-prefix=OFF
-; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-divergence -S %s 2>/dev/null | FileCheck %s --check-prefix=OFF
+; executions are measured there as the lanes come). Off by default
+; (-pasta-gather-warp-at-exit turns it on).
+; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-gather-warp-at-exit -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-gather-warp-at-exit -pasta-divergence -S %s 2>/dev/null | FileCheck %s --check-prefix=OFF
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
