@@ -2,10 +2,12 @@
 //
 // See PrivateRefSelects.h. A GEP with constant indices whose pointer is a
 // phi or select of pointers, each into an alloca of the function, and whose
-// users are all loads, becomes a phi or select of the same GEP on each
-// operand (placed after the operand's definition, or at the end of the
-// phi's incoming block). A GEP on a select that feeds the new phi is then
-// handled the same way in the next round.
+// users are all loads (or phis and selects), becomes a phi or select of the
+// same GEP on each operand (placed after the operand's definition, or at
+// the end of the phi's incoming block). A GEP on a select that feeds the
+// new phi is then handled the same way in the next round. Then each load
+// through a phi or select of such pointers becomes a phi or select of
+// loads, and SROA runs again.
 //
 //===----------------------------------------------------------------------===//
 #include "PrivateRefSelects.h"
@@ -45,9 +47,11 @@ static bool isFieldOfChosenRef(const GetElementPtrInst &GEP) {
     return false;
   // Loads, or a phi or select choosing among such GEPs (the one this pass
   // put into a phi's operand, on a select there).
+  // Not a pointer induction (the GEP feeding its own phi): moved, it would
+  // come back each round.
   if (!all_of(GEP.users(), [&](const User *U) {
         if (isa<PHINode>(U) || isa<SelectInst>(U))
-          return true;
+          return U != Base;
         const auto *L = dyn_cast<LoadInst>(U);
         return L && L->isSimple() && L->getPointerOperand() == &GEP;
       }))
