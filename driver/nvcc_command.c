@@ -463,8 +463,7 @@ static void emit(struct parse *p) {
     host_headers(p, a);
   /* A C++ compile without CUDA sources: nvcc's host compiler (g++) takes
    * what clang's defaults refuse. */
-  if (!cuda_inputs && count_inputs(p, LANG_CXX) && p->cfg->host_compat &&
-      (p->compile || p->preprocess || p->depend || link))
+  if (!cuda_inputs && count_inputs(p, LANG_CXX) && p->cfg->host_compat)
     dialect_warnings(p, a);
   if (p->output)
     p->failed |= nv_push(a, "-o") || nv_push(a, p->output);
