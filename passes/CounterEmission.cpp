@@ -2988,7 +2988,8 @@ void CounterEmitter::shareLikeCounters(FunctionPlan &P,
 
 void CounterEmitter::emit(FunctionPlan &P) {
   Function &F = *P.F;
-  if (P.Kind == PASTA_FUNC_KERNEL) {
+  // Read before the counting code goes in, only where the gather may run.
+  if (GatherWarpAtExit && CountingBuild && P.Kind == PASTA_FUNC_KERNEL) {
     SmallPtrSet<const Function *, 8> Seen;
     KernelWaits = waitsForOtherThreads(F, Seen);
   }

@@ -13,6 +13,7 @@
 #include "PrivateRefSelects.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/Loads.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -78,20 +79,30 @@ static BasicBlock::iterator afterDefinition(Value *V, Function &F) {
   return F.getEntryBlock().getFirstInsertionPt();
 }
 
-static void moveIntoPhi(GetElementPtrInst &GEP, PHINode &Phi) {
-  PHINode *New = PHINode::Create(GEP.getType(), Phi.getNumIncomingValues(),
-                                 GEP.getName() + ".phi");
+// A phi beside Phi of Ty whose value from each incoming block is Make's
+// of that block's incoming value, made before the block's terminator; a
+// block that comes in twice (a switch's two cases) gives one value.
+static PHINode *
+phiOfIncoming(PHINode &Phi, Type *Ty, const Twine &Name,
+              function_ref<Value *(Value *, BasicBlock::iterator)> Make) {
+  PHINode *New = PHINode::Create(Ty, Phi.getNumIncomingValues(), Name);
   New->insertBefore(Phi.getIterator());
-  // A block that comes in twice (a switch's two cases) gives one value.
   SmallDenseMap<BasicBlock *, Value *, 4> Made;
   for (unsigned K = 0; K < Phi.getNumIncomingValues(); ++K) {
     BasicBlock *From = Phi.getIncomingBlock(K);
     Value *&V = Made[From];
     if (!V)
-      V = sameGEPOn(GEP, Phi.getIncomingValue(K),
-                    From->getTerminator()->getIterator());
+      V = Make(Phi.getIncomingValue(K), From->getTerminator()->getIterator());
     New->addIncoming(V, From);
   }
+  return New;
+}
+
+static void moveIntoPhi(GetElementPtrInst &GEP, PHINode &Phi) {
+  PHINode *New = phiOfIncoming(Phi, GEP.getType(), GEP.getName() + ".phi",
+                               [&](Value *In, BasicBlock::iterator IP) {
+                                 return sameGEPOn(GEP, In, IP);
+                               });
   GEP.replaceAllUsesWith(New);
   GEP.eraseFromParent();
 }
@@ -102,23 +113,11 @@ static void moveIntoSelect(GetElementPtrInst &GEP, SelectInst &Sel,
                        afterDefinition(Sel.getTrueValue(), F));
   Value *E = sameGEPOn(GEP, Sel.getFalseValue(),
                        afterDefinition(Sel.getFalseValue(), F));
-  IRBuilder<> B(&Sel);
-  B.SetInsertPoint(Sel.getParent(), std::next(Sel.getIterator()));
+  IRBuilder<> B(Sel.getParent(), std::next(Sel.getIterator()));
   Value *New =
       B.CreateSelect(Sel.getCondition(), T, E, GEP.getName() + ".select");
   GEP.replaceAllUsesWith(New);
   GEP.eraseFromParent();
-}
-
-// A select's operand defined after it (a phi's later operand is not): the
-// GEP on it could not be placed before the select.
-static bool operandsDominate(const SelectInst &Sel) {
-  for (const Value *V : {Sel.getTrueValue(), Sel.getFalseValue()}) {
-    const auto *I = dyn_cast<Instruction>(V);
-    if (I && I->getParent() == Sel.getParent() && !I->comesBefore(&Sel))
-      return false;
-  }
-  return true;
 }
 
 // Whether a load of Ty from Ptr may run wherever Ptr is defined: Ptr, or
@@ -180,18 +179,9 @@ static bool speculateLoad(LoadInst &L, const DataLayout &DL) {
         return loadableAnywhere(V, L.getType(), L.getAlign(), DL);
       }))
     return false;
-  PHINode *New = PHINode::Create(L.getType(), Phi->getNumIncomingValues(),
-                                 L.getName() + ".phi");
-  New->insertBefore(Phi->getIterator());
-  SmallDenseMap<BasicBlock *, Value *, 4> Made;
-  for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K) {
-    BasicBlock *From = Phi->getIncomingBlock(K);
-    Value *&V = Made[From];
-    if (!V)
-      V = loadAt(Phi->getIncomingValue(K), L,
-                 From->getTerminator()->getIterator());
-    New->addIncoming(V, From);
-  }
+  PHINode *New = phiOfIncoming(
+      *Phi, L.getType(), L.getName() + ".phi",
+      [&](Value *In, BasicBlock::iterator IP) { return loadAt(In, L, IP); });
   L.replaceAllUsesWith(New);
   L.eraseFromParent();
   return true;
@@ -214,14 +204,10 @@ pasta::PrivateRefSelectsPass::run(Function &F, FunctionAnalysisManager &AM) {
       break;
     for (GetElementPtrInst *GEP : Work) {
       Value *Base = GEP->getPointerOperand();
-      if (auto *Phi = dyn_cast<PHINode>(Base)) {
+      if (auto *Phi = dyn_cast<PHINode>(Base))
         moveIntoPhi(*GEP, *Phi);
-      } else {
-        auto *Sel = cast<SelectInst>(Base);
-        if (!operandsDominate(*Sel))
-          continue;
-        moveIntoSelect(*GEP, *Sel, F);
-      }
+      else
+        moveIntoSelect(*GEP, *cast<SelectInst>(Base), F);
       ++NumMovedGEPs;
       Changed = true;
     }
@@ -240,8 +226,8 @@ pasta::PrivateRefSelectsPass::run(Function &F, FunctionAnalysisManager &AM) {
     }
   if (!Changed)
     return PreservedAnalyses::all();
-  // The loads now read a phi or select of pointers into the allocas, which
-  // SROA speculates; it has run already at this point of the pipeline.
+  // The allocas are now read only at constant offsets: SROA, which has run
+  // already at this point of the pipeline, promotes them.
   PreservedAnalyses PA = PreservedAnalyses::none();
   PA.preserveSet<CFGAnalyses>();
   AM.invalidate(F, PA);
