@@ -697,25 +697,27 @@ PASTA_INLINE void __pasta_flush_bit_lane(PASTA_GLOBAL uint64_t *slot,
     pasta_atomic_add(slot, own);
 }
 
-/* Before a kernel's exit flush where every thread the launch started comes
- * (its sole return, nothing ending a thread before it: passes/
- * CounterEmission.cpp, gathersWarpAtExit): the warp's lanes wait for each
- * other there. Lanes that leave a data-dependent loop apart come to the
- * return in several groups, as ptxas sets no reconvergence before a return,
- * and each group flushed on its own on the partial-warp path (a Huffman
- * decoder's warps: 2.8 groups each, the flush twice the kernel's own
- * instructions). The mask holds the lanes the launch started in this warp
- * (the block's last warp may be partial). */
-PASTA_INLINE void __pasta_gather_warp(void) {
+/* The lanes running this code together, where a thread enters its kernel's
+ * wait-free tail (passes/ExitGather.h): from there on none of them waits
+ * for another thread, so each comes to the return. */
+PASTA_INLINE uint32_t __pasta_tail_lanes(void) {
+  return (uint32_t)__gpu_lane_mask();
+}
+
+/* Before a kernel's exit flush: the lanes that entered its wait-free tail
+ * together (`lanes`, from __pasta_tail_lanes; 0 where a thread entered it
+ * by a way the pass did not mark) wait for each other, then flush once, on
+ * the full-warp path where they are the whole warp. Lanes that leave a
+ * data-dependent loop apart come to the return in several groups, as ptxas
+ * sets no reconvergence before a return, and each group flushed on its own
+ * on the partial-warp path (a Huffman decoder's warps: 2.8 groups each, the
+ * flush twice the kernel's own instructions). */
+PASTA_INLINE void __pasta_gather_lanes(uint32_t lanes) {
 #if defined(__NVPTX__)
-  uint32_t per_block =
-      __gpu_num_threads_x() * __gpu_num_threads_y() * __gpu_num_threads_z();
-  uint32_t flat =
-      __gpu_thread_id_x() +
-      __gpu_num_threads_x() *
-          (__gpu_thread_id_y() + __gpu_num_threads_y() * __gpu_thread_id_z());
-  uint32_t lanes = per_block - (flat & ~31u);
-  __gpu_sync_lane(lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u);
+  if (lanes != 0)
+    __gpu_sync_lane(lanes);
+#else
+  (void)lanes;
 #endif
 }
 

@@ -1352,52 +1352,49 @@ Value *CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
 }
 
 // Device functions only (host ones: emitHostFlushes).
-// A counting build's kernel whose one return every thread comes to
-// (ThreadExits.h, isReturnOfEveryThread) and that waits for no other
-// thread (waitsForOtherThreads) gathers each warp's lanes there before its
-// exit flush (device_rt.c, __pasta_gather_warp): lanes that left
-// a data-dependent loop apart otherwise flushed in groups, each on the
-// partial-warp path (a Huffman decoder's gpu_dec_l1_l2: 2.8 groups a warp,
-// 30 M warp instructions against the plain kernel's 10 M). Off by default:
-// that decoder, like most kernels whose warps split before the return,
-// waits at a barrier, where gathering is not safe, and no kernel it may
-// gather has been measured faster with it (round 20's Game of Life, 1.01x).
+// A counting build's kernel gathers, before the flush at its one return, the
+// lanes that entered its wait-free tail together (ExitGather.h; device_rt.c,
+// __pasta_gather_lanes): lanes that left a data-dependent loop apart
+// otherwise flushed in groups, each on the partial-warp path (a Huffman
+// decoder's gpu_dec_l1_l2: 2.8 groups a warp, 30 M warp instructions
+// against the plain kernel's 10 M). Gathering the warp's launch lanes
+// instead hung that decoder and kmeans on an H200: both have a
+// `__syncthreads()` inside `if (i < n)`, and the lanes past n, gathered at
+// the return, waited for lanes that waited at the barrier for them.
 static cl::opt<bool> GatherWarpAtExit(
-    "pasta-gather-warp-at-exit", cl::Hidden, cl::init(false),
-    cl::desc("PASTA: a kernel's lanes wait for each other at its sole "
-             "return before the exit flush (NVPTX counting builds; off by "
-             "default)"));
+    "pasta-gather-warp-at-exit", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: the lanes that entered a kernel's wait-free tail "
+             "together wait for each other at its return before the exit "
+             "flush (NVPTX counting builds)"));
 
-// Whether F, or a function it calls, waits for other threads: a barrier,
-// a warp-synchronous operation or inline assembly (all convergent). Read
-// before the counting code goes in. A lane gathered at the return would
-// never come to such a wait in a branch its warp splits at (kmeans' and a
-// Huffman decoder's `__syncthreads()` inside `if (i < n)`: the lanes past
-// n returned, which the barrier counts as arrived; gathered, they waited
-// for lanes that waited for them, and both programs hung on an H200).
-static bool waitsForOtherThreads(const Function &F,
-                                 SmallPtrSetImpl<const Function *> &Seen) {
-  if (!Seen.insert(&F).second)
-    return false;
-  for (const Instruction &I : instructions(F)) {
-    const auto *Call = dyn_cast<CallBase>(&I);
-    if (!Call)
+// Each tail edge split, with the lanes crossing it read there into
+// TailLanes (zero at entry; the lanes of the launch where the entry block
+// is in the tail), and a wait for them before the flush at the return.
+// Lanes that came by an edge lost since (TailEntries::Edge) hold zero and
+// do not wait.
+void CounterEmitter::gatherTailLanes(Instruction *Exit) {
+  Function &F = *Exit->getFunction();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  FunctionCallee Lanes = M.getOrInsertFunction(TailLanesName, I32);
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  TailLanes = B.CreateAlloca(I32, M.getDataLayout().getAllocaAddrSpace(),
+                             nullptr, "pasta.tail.lanes");
+  Value *AtEntry = B.getInt32(0);
+  if (Tail.EntryInTail)
+    AtEntry = B.CreateCall(Lanes);
+  B.CreateStore(AtEntry, TailLanes);
+  for (const TailEntries::Edge &E : Tail.Edges) {
+    auto *Term = cast_or_null<Instruction>(E.Term);
+    if (!Term || E.Index >= Term->getNumSuccessors())
       continue;
-    if (Call->isConvergent() || Call->isInlineAsm())
-      return true;
-    const Function *Callee = Call->getCalledFunction();
-    if (!Callee ||
-        (!Callee->isDeclaration() && waitsForOtherThreads(*Callee, Seen)))
-      return true;
+    BasicBlock *On = SplitEdge(Term->getParent(), Term->getSuccessor(E.Index));
+    IRBuilder<> AtEdge(On->getTerminator());
+    AtEdge.CreateStore(AtEdge.CreateCall(Lanes), TailLanes);
   }
-  return false;
-}
-
-bool CounterEmitter::gathersWarpAtExit(const Instruction &Exit,
-                                       const FunctionPlan &P) const {
-  return GatherWarpAtExit && CountingBuild && P.Kind == PASTA_FUNC_KERNEL &&
-         T.Target == PASTA_TARGET_NVPTX && isa<ReturnInst>(Exit) &&
-         !KernelWaits && isReturnOfEveryThread(*Exit.getParent());
+  IRBuilder<> AtExit(Exit);
+  AtExit.CreateCall(M.getOrInsertFunction(GatherLanesName, B.getVoidTy(), I32),
+                    {AtExit.CreateLoad(I32, TailLanes)});
 }
 
 void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
@@ -1405,10 +1402,8 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
   SmallVector<uint32_t, 16> Live = liveCounters(P, Exit->getParent());
   if (Live.empty())
     return; // nothing counted on any path to this return
-  if (gathersWarpAtExit(*Exit, P)) {
-    IRBuilder<> B(Exit);
-    B.CreateCall(M.getOrInsertFunction(GatherWarpName, B.getVoidTy()));
-  }
+  if (Exit == Tail.Return && !ThreadLocalCounts)
+    gatherTailLanes(Exit);
   Live = flushAlikeFromFirstBlock(Exit, P, Live);
   if (Live.empty())
     return;
@@ -2989,10 +2984,11 @@ void CounterEmitter::shareLikeCounters(FunctionPlan &P,
 void CounterEmitter::emit(FunctionPlan &P) {
   Function &F = *P.F;
   // Read before the counting code goes in, only where the gather may run.
-  if (GatherWarpAtExit && CountingBuild && P.Kind == PASTA_FUNC_KERNEL) {
-    SmallPtrSet<const Function *, 8> Seen;
-    KernelWaits = waitsForOtherThreads(F, Seen);
-  }
+  Tail = GatherWarpAtExit && CountingBuild && P.Kind == PASTA_FUNC_KERNEL &&
+                 T.Target == PASTA_TARGET_NVPTX
+             ? findWaitFreeTail(F)
+             : TailEntries();
+  TailLanes = nullptr;
   Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
@@ -3243,6 +3239,8 @@ void CounterEmitter::emit(FunctionPlan &P) {
       (InMemory.count(R) ? Kept : Promoted).push_back(R);
     Kept.append(Parked.begin(), Parked.end());
     keepCountsInOneArray(F, Kept);
+    if (TailLanes)
+      Promoted.push_back(TailLanes);
     PromoteMemToReg(Promoted, FAM.getResult<DominatorTreeAnalysis>(F));
   }
   for (CallBase *Call : MarkedReturning)

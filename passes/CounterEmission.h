@@ -19,6 +19,7 @@
 #define PASTA_PASSES_COUNTEREMISSION_H
 
 #include "CalleeCounts.h"
+#include "ExitGather.h"
 #include "ModuleTables.h"
 #include "Selection.h"
 
@@ -88,8 +89,7 @@ private:
   llvm::AllocaInst *staging(FunctionPlan &P, uint32_t Size);
   llvm::GlobalVariable *indexTable(llvm::ArrayRef<uint32_t> Indices,
                                    llvm::StringRef Name);
-  bool gathersWarpAtExit(const llvm::Instruction &Exit,
-                         const FunctionPlan &P) const;
+  void gatherTailLanes(llvm::Instruction *Exit);
   void emitFlush(llvm::Instruction *Exit, FunctionPlan &P);
   bool countsLaunchAtExit(const FunctionPlan &P) const;
   void emitLaunchCount(llvm::IRBuilder<> &B, const FunctionPlan &P,
@@ -209,9 +209,12 @@ private:
   llvm::FunctionAnalysisManager &FAM;
   const ReturnedCounts *Returned;
   bool CountingBuild;
-  // The kernel being emitted waits for other threads (a barrier, a warp
-  // operation, inline assembly): its warps are not gathered at exit.
-  bool KernelWaits = false;
+  // The kernel being emitted: the ways into its wait-free tail, read before
+  // the counting code goes in (ExitGather.h; no return where its lanes are
+  // not gathered), and the mask of the lanes each thread entered it with
+  // (an alloca until mem2reg; null until the return's flush gathers).
+  TailEntries Tail;
+  llvm::AllocaInst *TailLanes = nullptr;
   // The function being emitted: the module counter of each count it
   // accumulates for the functions it calls (its counters NumOwn and up).
   llvm::SmallVector<uint32_t, 8> Carried;

@@ -59,7 +59,7 @@ SmallVector<Instruction *, 2> pasta::threadEnds(Function &F) {
 // runtimes' own (PASTA's, printf, the device heap, device-side launches).
 // Any other, such as an extern device function of another file in a
 // -fgpu-rdc build, may end the thread (exit, trap) before the return.
-static bool returnsToCaller(const Function &Callee) {
+bool pasta::returnsToCaller(const Function &Callee) {
   StringRef Name = Callee.getName();
   return Name.starts_with("__pasta_") || Name == "vprintf" ||
          Name == "malloc" || Name == "free" ||
@@ -81,7 +81,7 @@ static bool mayEndThreadsIn(const Function &F,
       const Function *Callee = Call->getCalledFunction();
       if (!Callee || Callee->doesNotReturn() || Call->doesNotReturn())
         return true;
-      if (Callee->isDeclaration() ? !returnsToCaller(*Callee)
+      if (Callee->isDeclaration() ? !pasta::returnsToCaller(*Callee)
                                   : mayEndThreadsIn(*Callee, Seen))
         return true;
     }

@@ -28,6 +28,10 @@ bool endsThread(const llvm::Instruction &I);
 // The instructions of F that end the thread without returning (endsThread).
 llvm::SmallVector<llvm::Instruction *, 2> threadEnds(llvm::Function &F);
 
+// Whether a declared function (its body elsewhere) surely returns: the
+// runtimes' own (PASTA's, printf, the device heap, device-side launches).
+bool returnsToCaller(const llvm::Function &Callee);
+
 // Whether F, or a function it calls, may end a thread without returning
 // to F's caller: an exit (endsThread), `unreachable`, a call to a
 // function that does not return, or a call PASTA cannot follow.
