@@ -1367,11 +1367,11 @@ static cl::opt<bool> GatherWarpAtExit(
              "together wait for each other at its return before the exit "
              "flush (NVPTX counting builds)"));
 
-// Each tail edge split, with the lanes crossing it read there into
-// TailLanes (zero at entry; the lanes of the launch where the entry block
-// is in the tail), and a wait for them before the flush at the return.
-// Lanes that came by an edge lost since (TailEntries::Edge) hold zero and
-// do not wait.
+// The lanes entering the tail read into TailLanes on each way in (an edge
+// split, or before a branch all of whose ways lead in; zero at entry, the
+// lanes of the launch where the entry block is in the tail), and a wait
+// for them before the flush at the return. Lanes that came by a way lost
+// since (TailEntries::Edge) hold zero and do not wait.
 void CounterEmitter::gatherTailLanes(Instruction *Exit) {
   Function &F = *Exit->getFunction();
   Type *I32 = Type::getInt32Ty(Ctx);
@@ -1386,10 +1386,16 @@ void CounterEmitter::gatherTailLanes(Instruction *Exit) {
   B.CreateStore(AtEntry, TailLanes);
   for (const TailEntries::Edge &E : Tail.Edges) {
     auto *Term = cast_or_null<Instruction>(E.Term);
-    if (!Term || E.Index >= Term->getNumSuccessors())
+    if (!Term)
       continue;
-    BasicBlock *On = SplitEdge(Term->getParent(), Term->getSuccessor(E.Index));
-    IRBuilder<> AtEdge(On->getTerminator());
+    Instruction *ReadAt = Term;
+    if (E.Index != TailEntries::AtTerminator) {
+      if (E.Index >= Term->getNumSuccessors())
+        continue;
+      ReadAt = SplitEdge(Term->getParent(), Term->getSuccessor(E.Index))
+                   ->getTerminator();
+    }
+    IRBuilder<> AtEdge(ReadAt);
     AtEdge.CreateStore(AtEdge.CreateCall(Lanes), TailLanes);
   }
   IRBuilder<> AtExit(Exit);

@@ -138,6 +138,14 @@ TailEntries pasta::findWaitFreeTail(Function &F) {
       continue;
     const BasicBlock *BB = &Block;
     Instruction *Term = Block.getTerminator();
+    // Every way out goes into the tail: the lanes are read once, before the
+    // branch, and lanes that go different ways still wait for each other.
+    if (succ_size(BB) != 0 && none_of(successors(BB), [&](auto *Succ) {
+          return Before.count(Succ);
+        })) {
+      Tail.Edges.push_back({Term, TailEntries::AtTerminator});
+      continue;
+    }
     if (!isa<BranchInst, SwitchInst>(Term))
       continue; // no mask for these lanes: they flush ungathered
     SmallPtrSet<const BasicBlock *, 4> Seen, Twice;

@@ -34,6 +34,9 @@ namespace pasta {
 struct TailEntries {
   llvm::ReturnInst *Return = nullptr; // F's only return, in the tail
   bool EntryInTail = false;
+  // Index AtTerminator: every successor of Term's block is in the tail, and
+  // the lanes are read before Term, once for all of them.
+  static constexpr unsigned AtTerminator = ~0u;
   struct Edge {
     llvm::WeakVH Term;
     unsigned Index;

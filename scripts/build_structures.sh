@@ -69,6 +69,9 @@
 # a shuffle sum in C++ (NVIDIA's multi-GPU Jacobi kernels' shape).
 # halfmath: cuda_fp16.h's and cuda_bf16.h's arithmetic (inline PTX, pairs
 # included) beside C++ _Float16.
+# exitgather: lanes that leave a data-dependent loop apart, one kernel with
+# a barrier inside its bounds check (a Huffman decoder's, kmeans' shape):
+# the exit gather must not hang it.
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
@@ -79,14 +82,14 @@
 #           segreduce driver_occupancy sparseflush asmcopy asmloads
 #           onethread launch_ex gridstride cdp wmma texsurf warpagg
 #           scopedatomics slabwalk persistent launchfit casinsert
-#           constptrs framecallee radixsort warpnorm halfmath
+#           constptrs framecallee radixsort warpnorm halfmath exitgather
 #           (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics slabwalk persistent launchfit casinsert constptrs framecallee radixsort warpnorm halfmath}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics slabwalk persistent launchfit casinsert constptrs framecallee radixsort warpnorm halfmath exitgather}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -193,7 +196,7 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride | wmma | texsurf | warpagg | scopedatomics | slabwalk | launchfit | casinsert | constptrs | warpnorm | halfmath) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride | wmma | texsurf | warpagg | scopedatomics | slabwalk | launchfit | casinsert | constptrs | warpnorm | halfmath | exitgather) build_one "$g" ;;
     # Its per-bit blocks have the same sites: shared, their counters fit the
     # counting code in 1,024 threads (62 registers), and the capped copy
     # this structure tests would not run. Built with a counter each.

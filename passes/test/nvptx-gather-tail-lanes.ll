@@ -80,8 +80,10 @@ done:
 ; CHECK: entry:
 ; CHECK-NOT: __pasta_tail_lanes
 ; CHECK: br i1
+; CHECK: entry.work_crit_edge:
+; CHECK-NEXT: call i32 @__pasta_tail_lanes()
 ; CHECK: call void asm sideeffect "exit;"
-; CHECK: call i32 @__pasta_tail_lanes()
+; CHECK-NEXT: call i32 @__pasta_tail_lanes()
 ; CHECK: work:
 ; CHECK: phi i32
 ; CHECK: call void @__pasta_gather_lanes(
@@ -104,17 +106,19 @@ work:
 
 ; A barrier inside a bounds check, as kmeans' find_nearest_cluster has it:
 ; the lanes past n are read on their way to the return, the others after
-; the barrier; each group waits for its own.
+; the barrier (once, before its block's branch, as every way from there
+; leads into the tail); each group waits for its own.
 ; CHECK-LABEL: define ptx_kernel void @barrier_in_branch(
 ; CHECK: entry:
 ; CHECK-NOT: __pasta_tail_lanes
 ; CHECK: br i1 %inside
+; CHECK: entry.done_crit_edge:
+; CHECK-NEXT: %[[PAST:.*]] = call i32 @__pasta_tail_lanes()
 ; CHECK: sync:
 ; CHECK: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK: [[SYNC_EDGE:.*]]:
-; CHECK-NEXT: %[[A:.*]] = call i32 @__pasta_tail_lanes()
+; CHECK-NEXT: %[[AFTER:.*]] = call i32 @__pasta_tail_lanes()
 ; CHECK: done:
-; CHECK: phi i32 [ %[[A]], %[[SYNC_EDGE]] ], [ %{{.*}}, %{{.*}} ]
+; CHECK: phi i32 [ %[[AFTER]], %sync ], [ %[[PAST]], %entry.done_crit_edge ]
 ; CHECK: call void @__pasta_gather_lanes(
 ; CHECK: ret void
 define ptx_kernel void @barrier_in_branch(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
@@ -140,22 +144,25 @@ done:
   ret void
 }
 
-; The decoder's shape: a barrier, then the data-dependent loop. The lanes
-; are read once, after the barrier, not in the loop.
+; The decoder's shape: a barrier, then the data-dependent loop behind its
+; guard. The lanes are read once, after the barrier and before the guard
+; (both its ways lead into the tail), not in the loop.
 ; CHECK-LABEL: define ptx_kernel void @barrier_then_loop(
 ; CHECK: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK: call i32 @__pasta_tail_lanes()
+; CHECK: %[[LANES:.*]] = call i32 @__pasta_tail_lanes()
+; CHECK-NEXT: br i1 %any
 ; CHECK: loop:
 ; CHECK-NOT: __pasta_tail_lanes
 ; CHECK: done:
-; CHECK: call void @__pasta_gather_lanes(
+; CHECK: call void @__pasta_gather_lanes(i32 %[[LANES]])
 define ptx_kernel void @barrier_then_loop(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %p = getelementptr i32, ptr addrspace(1) %in, i32 %t
   %n = load i32, ptr addrspace(1) %p
   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-  br label %loop
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %loop, label %done
 loop:
   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
   %q = getelementptr i32, ptr addrspace(1) %out, i32 %i
