@@ -7,6 +7,10 @@
 # usage: build_with_plugin.sh PLUGIN SUFFIX
 # PASTA_RUNTIME_LIB=<libpasta_rt.a> links that host runtime instead of this
 # build's (the earlier tree's whole runtime, not only its plugin).
+# PASTA_PLUGIN_ARGS adds compiler arguments (shell words), e.g. this
+# build's own plugin with one option changed:
+#   PASTA_PLUGIN_ARGS="-Xarch_device -mllvm=-pasta-gather-warp-at-exit=0" \
+#     build_with_plugin.sh build/lib/libpasta.so nogather
 set -euo pipefail
 cd "$(dirname "$0")/.."
 plugin=$(realpath "$1") suffix=$2
@@ -29,6 +33,7 @@ for exe in "$build"/bin/kernels/*-pasta; do
     esac
     cmd=${cmd//$root\/$build\/lib\/libpasta_rt.a/$(realpath "$PASTA_RUNTIME_LIB")}
   fi
+  [ -z "${PASTA_PLUGIN_ARGS:-}" ] || cmd="$cmd $PASTA_PLUGIN_ARGS"
   bash -c "$cmd" || { echo "build_with_plugin: $target failed" >&2; exit 1; }
   echo "built ${target%-pasta}-$suffix"
 done
