@@ -78,8 +78,8 @@ static int check(cudaError_t e, const char *what) {
 }
 
 // The host's decode of thread i, to check both kernels' results.
-static float expected(const std::vector<int> &lens,
-                      const std::vector<float> &w, int i) {
+static float expected(const std::vector<int> &lens, const std::vector<float> &w,
+                      int i) {
   float s = 0.0f;
   for (int k = 0; k < lens[i]; ++k)
     s += w[k % Weights];
