@@ -917,6 +917,7 @@ void CounterEmitter::parkCountsAfterLoops(FunctionPlan &P,
     IRBuilder<> EntryB(&*F.getEntryBlock().getFirstInsertionPt());
     for (AllocaInst *Slot : Registers) {
       if (Masks.count(Slot) || Guarded.count(Slot) || ParkedOf.count(Slot) ||
+          is_contained(ColdSpaceSlots, Slot) ||
           !any_of(Slot->users(),
                   [&](const User *U) {
                     return isa<StoreInst>(U) &&
@@ -3058,6 +3059,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   AnalysesFresh = false; // and the marks above are seen from here on
   DenseSet<uint32_t> Narrow = narrowCounters(P);
   findAtomicLoopCounters(P);
+  findColdSpaceSets(P);
   narrowUnboundedLoops(P, Narrow);
   shareLikeCounters(P, Narrow);
   for (const GuardedLoop &G : Guarded)
@@ -3160,10 +3162,17 @@ void CounterEmitter::emit(FunctionPlan &P) {
         emitIncrement(B, CB.Counter);
       }
     }
+    bool ColdSpaces = false;
     for (const GenericSite &G : CB.Generic) {
+      if (ColdSpaceSets.count(G.Dyn)) {
+        ColdSpaces = true;
+        continue;
+      }
       B.SetInsertPoint(G.Access);
       emitGenericCounting(B, G, Slots);
     }
+    if (ColdSpaces)
+      emitColdSpaceCounts(CB);
     // Run-time lengths add up in a register, like the block counts.
     for (const ByteCount &BC : CB.Bytes) {
       B.SetInsertPoint(BC.At);
@@ -3233,6 +3242,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
     }
   }
 
+  branchAroundColdSpaceCounts();
   // The counting code changed the CFG: the dominator tree mem2reg needs is
   // computed afresh (and stays valid: mem2reg keeps the CFG).
   FAM.invalidate(F, PreservedAnalyses::none());
@@ -3241,6 +3251,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   } else {
     DenseSet<AllocaInst *> InMemory = countsInLocalMemory(P);
     SmallVector<AllocaInst *, 16> Promoted, Kept;
+    InMemory.insert(ColdSpaceSlots.begin(), ColdSpaceSlots.end());
     for (AllocaInst *R : Registers)
       (InMemory.count(R) ? Kept : Promoted).push_back(R);
     Kept.append(Parked.begin(), Parked.end());

@@ -73,6 +73,10 @@ private:
   void emitGenericCounting(llvm::IRBuilder<> &B, const GenericSite &G,
                            llvm::ArrayRef<llvm::AllocaInst *> Slots);
   void emitIncrement(llvm::IRBuilder<> &B, uint32_t Counter);
+  // CounterEmissionSpaces.cpp: address-space counts off the hot path.
+  void findColdSpaceSets(const FunctionPlan &P);
+  void emitColdSpaceCounts(const CountedBlock &CB);
+  void branchAroundColdSpaceCounts();
   uint32_t globalIndex(const FunctionPlan &P, uint32_t Counter) const;
   void addCalleeCounts(const FunctionPlan &P);
   void addToFrame(llvm::ReturnInst *RI, const FunctionPlan &P,
@@ -253,6 +257,18 @@ private:
   // Their slots in the order they were made (deterministic output).
   llvm::DenseMap<llvm::AllocaInst *, llvm::AllocaInst *> ParkedOf;
   llvm::SmallVector<llvm::AllocaInst *, 4> Parked;
+  // The function being emitted (counting copies of device code): the
+  // run-time address-space counter sets (their first counters) of generic
+  // accesses in loops, counted in local memory on a cold path
+  // (CounterEmissionSpaces.cpp); each test's adds, moved behind its branch
+  // once the rest of the counting code is in; the slots they add to.
+  llvm::DenseSet<uint32_t> ColdSpaceSets;
+  struct ColdSpaceCount {
+    llvm::Value *Cold = nullptr;
+    llvm::SmallVector<llvm::Instruction *, 16> Adds;
+  };
+  llvm::SmallVector<ColdSpaceCount, 4> ColdSpaceCounts;
+  llvm::SmallVector<llvm::AllocaInst *, 8> ColdSpaceSlots;
   // The function being emitted: headers of the loops flushed on their back
   // edges (flushAtOuterBackEdges).
   llvm::SmallPtrSet<llvm::BasicBlock *, 4> FlushedHeaders;

@@ -7,7 +7,9 @@
 ; insert loop held 10 64-bit counters there: 48 registers against 26, 57%
 ; of the warps active against 91%. A generic access's address-space
 ; counters stay in registers (in memory, their four adds in every lane
-; cost more than the registers).
+; cost more than the registers); here with -pasta-cold-address-spaces=0,
+; since by default a generic access in a loop adds them in local memory on
+; a path global pointers skip (nvptx-cold-address-spaces.ll).
 ; @insert: an open-addressing insert retrying its cmpxchg on a generic
 ; pointer: the header's and the claim's counters in a two-slot array, the
 ; generic load's four counters (shared, shared bytes, local, local bytes)
@@ -19,9 +21,9 @@
 ; build, nothing is in local memory.
 ; Its blocks have no line information, so blocks of one mix would share a
 ; counter (shareLikeCounters): off here, to test the counters themselves.
-; RUN: %opt -passes=pasta-count -pasta-share-like-counters=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-share-like-counters=0 -pasta-atomic-loop-iterations=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
-; RUN: %opt -passes=pasta-count -pasta-share-like-counters=0 -pasta-divergence -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
+; RUN: %opt -passes=pasta-count -pasta-cold-address-spaces=0 -pasta-share-like-counters=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-cold-address-spaces=0 -pasta-share-like-counters=0 -pasta-atomic-loop-iterations=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
+; RUN: %opt -passes=pasta-count -pasta-cold-address-spaces=0 -pasta-share-like-counters=0 -pasta-divergence -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
