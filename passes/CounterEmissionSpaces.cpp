@@ -71,10 +71,15 @@ void CounterEmitter::findColdSpaceSets(const FunctionPlan &P) {
 // first access runs, by instructions that branchAroundColdSpaceCounts
 // later moves to a block the pointer's test guards.
 void CounterEmitter::emitColdSpaceCounts(const CountedBlock &CB) {
-  MapVector<const Value *, SmallVector<const GenericSite *, 4>> ByBase;
+  // By base pointer, and by block: the counting code before may have split
+  // CB's block.
+  MapVector<std::pair<const Value *, const BasicBlock *>,
+            SmallVector<const GenericSite *, 4>>
+      ByBase;
   for (const GenericSite &G : CB.Generic)
     if (ColdSpaceSets.count(G.Dyn))
-      ByBase[G.What.Pointer->stripInBoundsOffsets()].push_back(&G);
+      ByBase[{G.What.Pointer->stripInBoundsOffsets(), G.Access->getParent()}]
+          .push_back(&G);
   Type *I64 = Type::getInt64Ty(Ctx);
   PointerType *Generic = PointerType::get(Ctx, 0);
   FunctionCallee IsShared =
