@@ -405,8 +405,11 @@ void CounterEmitter::addCalleeCounts(const FunctionPlan &P) {
     };
     if (!Returned->CallsDerived.count(CI))
       Add(CR.CallsCounter, B.getInt64(1));
+    SmallVector<size_t, 8> Cold = addColdCarriedCounts(
+        CI, CR, [&](uint32_t Global) { return Slots[LocalOf(Global)]; });
     for (size_t K = 0; K < CR.Global.size(); ++K)
-      Add(CR.Global[K], B.CreateExtractValue(CI, CR.firstCount() + K));
+      if (!is_contained(Cold, K))
+        Add(CR.Global[K], B.CreateExtractValue(CI, CR.firstCount() + K));
   }
 }
 

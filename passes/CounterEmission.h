@@ -76,6 +76,9 @@ private:
   // CounterEmissionSpaces.cpp: address-space counts off the hot path.
   void findColdSpaceSets(const FunctionPlan &P);
   void emitColdSpaceCounts(const CountedBlock &CB);
+  llvm::SmallVector<size_t, 8> addColdCarriedCounts(
+      llvm::CallInst *CI, const CountReturn &CR,
+      llvm::function_ref<llvm::AllocaInst *(uint32_t Global)> SlotOf);
   void branchAroundColdSpaceCounts();
   uint32_t globalIndex(const FunctionPlan &P, uint32_t Counter) const;
   void addCalleeCounts(const FunctionPlan &P);
@@ -259,10 +262,12 @@ private:
   llvm::SmallVector<llvm::AllocaInst *, 4> Parked;
   // The function being emitted (counting copies of device code): the
   // run-time address-space counter sets (their first counters) of generic
-  // accesses in loops, counted in local memory on a cold path
+  // accesses in loops, and its calls in loops of twins returning such
+  // counts, counted in local memory on a cold path
   // (CounterEmissionSpaces.cpp); each test's adds, moved behind its branch
   // once the rest of the counting code is in; the slots they add to.
   llvm::DenseSet<uint32_t> ColdSpaceSets;
+  llvm::SmallPtrSet<const llvm::CallInst *, 4> ColdSpaceCalls;
   struct ColdSpaceCount {
     llvm::Value *Cold = nullptr;
     llvm::SmallVector<llvm::Instruction *, 16> Adds;

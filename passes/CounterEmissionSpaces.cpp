@@ -42,14 +42,23 @@ static cl::opt<bool> ColdAddressSpaces(
              "per base pointer and block and added only where the pointer is "
              "shared or local"));
 
+// The address-space counter sets of P's generic accesses in loops, and the
+// calls in its loops of twins that return such counts (ColdSpaceCalls).
 void CounterEmitter::findColdSpaceSets(const FunctionPlan &P) {
   ColdSpaceSets.clear();
+  ColdSpaceCalls.clear();
   ColdSpaceCounts.clear();
   ColdSpaceSlots.clear();
   if (!ColdAddressSpaces || !CountingBuild || T.Target == PASTA_TARGET_HOST ||
-      P.ThreadLocalCounts || none_of(P.Blocks, [](const CountedBlock &CB) {
-        return !CB.Generic.empty();
-      }))
+      P.ThreadLocalCounts)
+    return;
+  bool Generic = any_of(
+      P.Blocks, [](const CountedBlock &CB) { return !CB.Generic.empty(); });
+  const SmallVector<CallInst *, 4> *Calls = nullptr;
+  if (Returned)
+    if (auto It = Returned->CallsIn.find(P.F); It != Returned->CallsIn.end())
+      Calls = &It->second;
+  if (!Generic && !Calls)
     return;
   LoopInfo *Loops = loopsForNarrowing(*P.F);
   if (!Loops)
@@ -65,6 +74,63 @@ void CounterEmitter::findColdSpaceSets(const FunctionPlan &P) {
       for (const GenericSite &G : CB.Generic)
         if (!WithLength.count(G.Dyn))
           ColdSpaceSets.insert(G.Dyn);
+  if (Calls)
+    for (CallInst *CI : *Calls)
+      if (Loops->getLoopFor(CI->getParent()))
+        ColdSpaceCalls.insert(CI);
+}
+
+// Whether the module counter Global is one of a site's run-time
+// address-space counters.
+static bool isSpaceCounter(const ModuleTables &T, uint32_t Global) {
+  return any_of(T.Sites, [&](const pasta_site &S) {
+    return S.dyn_counter != PASTA_NONE && Global >= S.dyn_counter &&
+           Global < S.dyn_counter + PASTA_DYN_NUM;
+  });
+}
+
+// A call in a loop of a twin that returns address-space counts (the
+// twin's own generic accesses, or those it carries for its callees): the
+// caller would carry each through the loop in a register, as its own
+// (a six-field read through a pointer, called in a loop: 40 registers
+// against 23). Almost always zero, they are added in local memory behind
+// one test of them all, as emitColdSpaceCounts adds a pointer's counts.
+// Returns the indices into CR.Global it added; the caller adds the rest.
+SmallVector<size_t, 8> CounterEmitter::addColdCarriedCounts(
+    CallInst *CI, const CountReturn &CR,
+    function_ref<AllocaInst *(uint32_t Global)> SlotOf) {
+  SmallVector<size_t, 8> Cold;
+  if (!ColdSpaceCalls.count(CI))
+    return Cold;
+  for (size_t K = 0; K < CR.Global.size(); ++K)
+    if (isSpaceCounter(T, CR.Global[K]))
+      Cold.push_back(K);
+  if (Cold.empty())
+    return Cold;
+  IRBuilder<> B(CI->getNextNode());
+  SmallVector<Value *, 8> Values;
+  Value *Any = nullptr;
+  for (size_t K : Cold) {
+    Values.push_back(B.CreateExtractValue(CI, CR.firstCount() + K));
+    Any = Any ? B.CreateOr(Any, Values.back()) : Values.back();
+  }
+  ColdSpaceCount Count;
+  Count.Cold = B.CreateICmpNE(Any, B.getInt64(0), "pasta.not.global");
+  IRBuilder<ConstantFolder, IRBuilderCallbackInserter> Add(
+      Ctx, ConstantFolder(), IRBuilderCallbackInserter([&](Instruction *I) {
+        Count.Adds.push_back(I);
+      }));
+  Add.SetInsertPoint(B.GetInsertPoint());
+  for (size_t J = 0; J < Cold.size(); ++J) {
+    AllocaInst *Slot = SlotOf(CR.Global[Cold[J]]);
+    if (!is_contained(ColdSpaceSlots, Slot))
+      ColdSpaceSlots.push_back(Slot);
+    Add.CreateStore(
+        Add.CreateAdd(Add.CreateLoad(Add.getInt64Ty(), Slot), Values[J]), Slot);
+  }
+  ColdSpaceCounts.push_back(std::move(Count));
+  ++NumColdSpaceTests;
+  return Cold;
 }
 
 // The counters of each base pointer's accesses in CB, added where its

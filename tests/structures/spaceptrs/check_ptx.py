@@ -8,6 +8,8 @@ in local memory: no 64-bit count is carried through the loop in a
 register, and the counting copy takes no more registers than the plain
 copy (up to ptxas's allocation unit of 8). Before, six sites' four counts
 each rode the loop: 72 registers against 32, the working-set copy 128.
+The counts a called function's twin returns into a loop are added the
+same way (scene_calls).
 Checked on the PTX and on ptxas's register counts, without a GPU.
 
 usage: check_ptx.py CLANG PLUGIN CUDA_PATH SOURCE WORKDIR
@@ -21,6 +23,11 @@ from ptx_tools import (Checks, compile_from_argv, ptx_entries,  # noqa: E402
                        ptxas_resources, run)
 
 KERNEL = "_Z5scenePKPK6SphereiPf"
+# The same sum through a non-inlined sphere_sum, whose twin returns its
+# four run-time counts to the loop: 32 registers against the plain copy's
+# 23 (9 for the block counts and the returned values), 40 with the
+# returned counts carried through the loop in registers.
+CALLS = "_Z11scene_callsPKPK6SphereiPf"
 
 
 def rounded(registers):
@@ -51,6 +58,11 @@ def main():
     check(0 < ws <= 2 * plain,
           "working-set copy %d registers, at most twice the plain copy's"
           % ws)
+    calls = res.get(CALLS, (0, 0))[0]
+    calls_plain = res.get(CALLS + "__pasta_plain", (0, 0))[0]
+    check(0 < calls <= calls_plain + 12,
+          "%s: %d registers, plain copy %d (the returned counts are not "
+          "carried through the loop)" % (CALLS, calls, calls_plain))
     if check.failed:
         sys.exit("FAIL: %d checks" % check.failed)
     print("PASS")

@@ -20,6 +20,14 @@
 //   store_bytes.global = 8,192 * 4 = 32,768
 //   flops.f32 = 8,192 * 5 * 6 = 245,760
 //
+// scene_calls(list, m = 5, out): the same sum, each sphere's six fields
+// added by the non-inlined sphere_sum (one line: one site, whose four
+// run-time counts its twin returns to the loop that calls it):
+//   load_bytes.global = 1,310,720, store_bytes.global = 32,768,
+//   flops.f32 = 8,192 * 5 * (5 + 1) = 245,760
+// sphere_sum is reached from scene_calls only: its counts are in
+// scene_calls'.
+//
 // spaces(g, out, rounds = 7): thread 0 of each block stores the shared
 // pair {2, 3}, {4, 5} (16 B); each thread stores its local pair
 // {1, i % 4}, {2, 1} (16 B) and calls the non-inlined
@@ -40,6 +48,7 @@
 //
 // clang-format off
 // EXPECT: kernel _Z5scenePKPK6SphereiPf launches=1 load_bytes.global=1310720 store_bytes.global=32768 flops.f32=245760
+// EXPECT: kernel _Z11scene_callsPKPK6SphereiPf launches=1 load_bytes.global=1310720 store_bytes.global=32768 flops.f32=245760
 // EXPECT: kernel _Z6spacesPK3ObjPfi launches=1 load_bytes.global=458752 load_bytes.shared=458752 load_bytes.local=458752 store_bytes.shared=1024 store_bytes.local=131072 store_bytes.global=32768 flops.f32=360448
 // EXPECT: consistent
 // clang-format on
@@ -69,6 +78,18 @@ __global__ void scene(const Sphere *const *list, int m, float *out) {
     acc += s->albedo;
     acc += s->fuzz;
   }
+  out[i] = acc;
+}
+
+__device__ __noinline__ float sphere_sum(const Sphere *s) {
+  return s->cx + s->cy + s->cz + s->r + s->albedo + s->fuzz;
+}
+
+__global__ void scene_calls(const Sphere *const *list, int m, float *out) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0.0f;
+  for (int j = 0; j < m; ++j)
+    acc += sphere_sum(list[(i + j) % m]);
   out[i] = acc;
 }
 
@@ -111,11 +132,12 @@ int main() {
   Sphere *dobjs;
   Obj *dgs;
   const Sphere **dlist;
-  float *dscene, *dspaces;
+  float *dscene, *dcalls, *dspaces;
   if (check(cudaMalloc(&dobjs, Objects * sizeof(Sphere)), "cudaMalloc") ||
       check(cudaMalloc(&dlist, Objects * sizeof(Sphere *)), "cudaMalloc") ||
       check(cudaMalloc(&dgs, 2 * n * sizeof(Obj)), "cudaMalloc") ||
       check(cudaMalloc(&dscene, n * sizeof(float)), "cudaMalloc") ||
+      check(cudaMalloc(&dcalls, n * sizeof(float)), "cudaMalloc") ||
       check(cudaMalloc(&dspaces, n * sizeof(float)), "cudaMalloc"))
     return 1;
   std::vector<const Sphere *> list(Objects);
@@ -127,12 +149,14 @@ int main() {
              cudaMemcpyHostToDevice);
   cudaMemcpy(dgs, gs.data(), 2 * n * sizeof(Obj), cudaMemcpyHostToDevice);
   scene<<<Blocks, Threads>>>(dlist, Objects, dscene);
+  scene_calls<<<Blocks, Threads>>>(dlist, Objects, dcalls);
   spaces<<<Blocks, Threads>>>(dgs, dspaces, Rounds);
   if (check(cudaDeviceSynchronize(), "kernels"))
     return 1;
-  std::vector<float> a(n), b(n);
+  std::vector<float> a(n), b(n), c(n);
   cudaMemcpy(a.data(), dscene, n * sizeof(float), cudaMemcpyDeviceToHost);
   cudaMemcpy(b.data(), dspaces, n * sizeof(float), cudaMemcpyDeviceToHost);
+  cudaMemcpy(c.data(), dcalls, n * sizeof(float), cudaMemcpyDeviceToHost);
   float every = 0.0f; // scene: each thread sums every object once
   for (const Sphere &o : objs)
     every += o.cx + o.cy + o.cz + o.r + o.albedo + o.fuzz;
@@ -146,7 +170,7 @@ int main() {
     const float fields = pair(gs[2 * i], gs[2 * i + 1]) +
                          pair(Obj{2.0f, 3.0f}, Obj{4.0f, 5.0f}) +
                          pair(Obj{1.0f, (float)(i % 4)}, Obj{2.0f, 1.0f});
-    wrong += (a[i] != every) + (b[i] != fields);
+    wrong += (a[i] != every) + (c[i] != every) + (b[i] != fields);
     checksum += a[i] + b[i];
   }
   std::printf("spaceptrs: checksum %.1f, %d wrong\n", checksum, wrong);
