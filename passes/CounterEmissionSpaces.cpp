@@ -16,6 +16,8 @@
 // one pointer are in its object, so in its address space), and a branch
 // around the adds that a global pointer never takes. The slots are zeroed
 // at entry and flushed with the others (in groups that one test skips).
+// The counts a callee's twin returns (CalleeCounts.h) into a loop of its
+// caller are added the same way, behind one test of them all.
 //
 //===----------------------------------------------------------------------===//
 #include "CounterEmission.h"
