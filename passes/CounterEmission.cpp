@@ -2999,6 +2999,14 @@ void CounterEmitter::emit(FunctionPlan &P) {
              ? findWaitFreeTail(F)
              : TailEntries();
   TailLanes = nullptr;
+  // The function before's parked slots: its allocas are gone (promoted or
+  // moved into its array), and a new slot may have the address of one. Kept
+  // until here, loadWhole in this function's loop flushes (flushAndZero,
+  // ahead of this function's parking) found such a stale entry and loaded
+  // from a freed alloca: clang crashed, at random, on cuda-samples'
+  // eigenvalues (bisect_large.cu).
+  ParkedOf.clear();
+  Parked.clear();
   Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
