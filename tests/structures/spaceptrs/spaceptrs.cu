@@ -43,6 +43,10 @@
 //   flops.f32 = 8,192 * (3 * 7 * 2 + 2) = 8,192 * 44 = 360,448
 // sum_fields is reached from spaces only: its counts are in spaces'.
 //
+// `spaceptrs R` runs spaces with R rounds (a benchmark of the cold path:
+// the shared and local pairs take it at every round); the counts above are
+// for the default, 7.
+//
 // Fields hold small integers, so every sum is exact; results are checked
 // against the host's.
 //
@@ -53,6 +57,7 @@
 // EXPECT: consistent
 // clang-format on
 #include <cstdio>
+#include <cstdlib>
 #include <cuda_runtime.h>
 #include <vector>
 
@@ -120,7 +125,14 @@ static int check(cudaError_t e, const char *what) {
   return 1;
 }
 
-int main() {
+int main(int argc, char **argv) {
+  // `spaceptrs R` runs spaces with R rounds (a benchmark of the shared and
+  // local pairs' loops; the counts above are for the default, 7).
+  const int rounds = argc > 1 ? std::atoi(argv[1]) : Rounds;
+  if (rounds < 1) {
+    std::printf("spaceptrs: FAILED: rounds must be at least 1\n");
+    return 1;
+  }
   const int n = Blocks * Threads;
   std::vector<Sphere> objs(Objects);
   std::vector<Obj> gs(2 * n);
@@ -150,7 +162,7 @@ int main() {
   cudaMemcpy(dgs, gs.data(), 2 * n * sizeof(Obj), cudaMemcpyHostToDevice);
   scene<<<Blocks, Threads>>>(dlist, Objects, dscene);
   scene_calls<<<Blocks, Threads>>>(dlist, Objects, dcalls);
-  spaces<<<Blocks, Threads>>>(dgs, dspaces, Rounds);
+  spaces<<<Blocks, Threads>>>(dgs, dspaces, rounds);
   if (check(cudaDeviceSynchronize(), "kernels"))
     return 1;
   std::vector<float> a(n), b(n), c(n);
@@ -163,9 +175,10 @@ int main() {
   int wrong = 0;
   double checksum = 0.0;
   for (int i = 0; i < n; ++i) {
-    // Rounds 0, 2, 4, 6 read the first object of a pair, 1, 3, 5 the second.
-    auto pair = [](const Obj &x, const Obj &y) {
-      return 4.0f * (x.a + x.b) + 3.0f * (y.a + y.b);
+    // Even rounds read the first object of a pair, odd ones the second.
+    auto pair = [&](const Obj &x, const Obj &y) {
+      return (float)((rounds + 1) / 2) * (x.a + x.b) +
+             (float)(rounds / 2) * (y.a + y.b);
     };
     const float fields = pair(gs[2 * i], gs[2 * i + 1]) +
                          pair(Obj{2.0f, 3.0f}, Obj{4.0f, 5.0f}) +
