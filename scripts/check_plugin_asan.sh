@@ -20,7 +20,7 @@
 #      stale slot needed cuda-samples' eigenvalues: SOURCE
 #      .../eigenvalues/bisect_large.cu, PASTA_ASAN_CFLAGS=-I.../Common).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 build=${PASTA_ASAN_BUILD_DIR:-build-asan}
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 CC=clang-22 CXX=clang++-22 cmake -G Ninja -S . -B "$build" \
