@@ -52,7 +52,6 @@ STATISTIC(NumFunctions, "Functions instrumented");
 STATISTIC(NumGuardedLoops,
           "Unbounded loops with 32-bit counters and a wrap guard");
 STATISTIC(NumGuardedCounters, "Counters of unbounded loops kept in 32 bits");
-STATISTIC(NumGenericAccesses, "Generic accesses resolved at run time");
 STATISTIC(NumInlineFlushes, "Device flush points flushing inline");
 STATISTIC(NumOutOfLineFlushes,
           "Device flush points calling the runtime's out-of-line flush");
@@ -96,31 +95,6 @@ static Value *shuffleSourceInRange(IRBuilder<> &B, const AsmArithmetic &A) {
     return B.CreateICmpULE(B.CreateOr(Min, B.CreateAnd(Src, NotSeg)), Max);
   }
   llvm_unreachable("shuffle mode");
-}
-
-void CounterEmitter::emitGenericCounting(IRBuilder<> &B, const GenericSite &G,
-                                         ArrayRef<AllocaInst *> Slots) {
-  ++NumGenericAccesses;
-  Type *I64 = B.getInt64Ty();
-  FunctionCallee IsShared =
-      M.getOrInsertFunction("__pasta_is_shared", I64, PointerType::get(Ctx, 0));
-  FunctionCallee IsLocal =
-      M.getOrInsertFunction("__pasta_is_local", I64, PointerType::get(Ctx, 0));
-  Value *Ptr = G.What.Pointer;
-  Value *Shared = B.CreateCall(IsShared, {Ptr});
-  Value *Local = B.CreateCall(IsLocal, {Ptr});
-  uint32_t Base =
-      G.Dyn + (G.What.IsStore ? PASTA_DYN_ST_SHARED : PASTA_DYN_LD_SHARED);
-  auto Add = [&](uint32_t Slot, Value *V) {
-    Value *Old = B.CreateLoad(I64, Slots[Slot]);
-    B.CreateStore(B.CreateAdd(Old, V), Slots[Slot]);
-  };
-  Value *Bytes = G.Length ? B.CreateZExtOrTrunc(G.Length, I64)
-                          : ConstantInt::get(I64, G.What.Bytes);
-  Add(Base + 0, Shared);
-  Add(Base + 1, B.CreateMul(Shared, Bytes));
-  Add(Base + 2, Local);
-  Add(Base + 3, B.CreateMul(Local, Bytes));
 }
 
 // Flush points with at most this many counters live (a site's eight

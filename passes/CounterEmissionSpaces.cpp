@@ -34,6 +34,7 @@ using namespace pasta;
 
 #define DEBUG_TYPE "pasta"
 
+STATISTIC(NumGenericAccesses, "Generic accesses resolved at run time");
 STATISTIC(NumColdSpaceTests,
           "Run-time address-space tests with their counts off the hot path");
 
@@ -43,6 +44,41 @@ static cl::opt<bool> ColdAddressSpaces(
              "of generic accesses in loops live in local memory, tested once "
              "per base pointer and block and added only where the pointer is "
              "shared or local"));
+
+// The run-time tests of a generic pointer's space: 1 where it is shared
+// (local), else 0.
+static std::pair<Value *, Value *> testSpaces(IRBuilderBase &B, Module &M,
+                                              Value *Ptr) {
+  Type *I64 = B.getInt64Ty();
+  PointerType *Generic = PointerType::get(B.getContext(), 0);
+  Value *Shared = B.CreateCall(
+      M.getOrInsertFunction("__pasta_is_shared", I64, Generic), {Ptr});
+  Value *Local = B.CreateCall(
+      M.getOrInsertFunction("__pasta_is_local", I64, Generic), {Ptr});
+  return {Shared, Local};
+}
+
+// A generic access outside the cold path (outside loops, a copy of
+// run-time length, divergence and trace copies): its four counts added in
+// registers at every execution.
+void CounterEmitter::emitGenericCounting(IRBuilder<> &B, const GenericSite &G,
+                                         ArrayRef<AllocaInst *> Slots) {
+  ++NumGenericAccesses;
+  Type *I64 = B.getInt64Ty();
+  auto [Shared, Local] = testSpaces(B, M, G.What.Pointer);
+  uint32_t Base =
+      G.Dyn + (G.What.IsStore ? PASTA_DYN_ST_SHARED : PASTA_DYN_LD_SHARED);
+  auto Add = [&](uint32_t Slot, Value *V) {
+    Value *Old = B.CreateLoad(I64, Slots[Slot]);
+    B.CreateStore(B.CreateAdd(Old, V), Slots[Slot]);
+  };
+  Value *Bytes = G.Length ? B.CreateZExtOrTrunc(G.Length, I64)
+                          : ConstantInt::get(I64, G.What.Bytes);
+  Add(Base + 0, Shared);
+  Add(Base + 1, B.CreateMul(Shared, Bytes));
+  Add(Base + 2, Local);
+  Add(Base + 3, B.CreateMul(Local, Bytes));
+}
 
 // The address-space counter sets of P's generic accesses in loops, and the
 // calls in its loops of twins that return such counts (ColdSpaceCalls).
@@ -149,11 +185,6 @@ void CounterEmitter::emitColdSpaceCounts(const CountedBlock &CB) {
       ByBase[{G.What.Pointer->stripInBoundsOffsets(), G.Access->getParent()}]
           .push_back(&G);
   Type *I64 = Type::getInt64Ty(Ctx);
-  PointerType *Generic = PointerType::get(Ctx, 0);
-  FunctionCallee IsShared =
-      M.getOrInsertFunction("__pasta_is_shared", I64, Generic);
-  FunctionCallee IsLocal =
-      M.getOrInsertFunction("__pasta_is_local", I64, Generic);
   for (auto &[Base, Sites] : ByBase) {
     const GenericSite *First = *llvm::min_element(
         Sites, [](const GenericSite *A, const GenericSite *B) {
@@ -169,8 +200,7 @@ void CounterEmitter::emitColdSpaceCounts(const CountedBlock &CB) {
       Bytes += G->What.Bytes;
     }
     IRBuilder<> B(First->Access);
-    Value *Shared = B.CreateCall(IsShared, {First->What.Pointer});
-    Value *Local = B.CreateCall(IsLocal, {First->What.Pointer});
+    auto [Shared, Local] = testSpaces(B, M, First->What.Pointer);
     ColdSpaceCount Count;
     Count.Cold = B.CreateICmpNE(B.CreateOr(Shared, Local),
                                 ConstantInt::get(I64, 0), "pasta.not.global");
