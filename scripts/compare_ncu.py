@@ -14,6 +14,8 @@ import argparse
 import csv
 import json
 import os
+import shutil
+import subprocess
 import sys
 
 PREC = {"f32": ("fadd", "fmul", "ffma"), "f64": ("dadd", "dmul", "dfma"),
@@ -31,6 +33,19 @@ def base_name(name):
     return name[:cut].strip().split(" ")[-1]
 
 
+def demangled(names):
+    """Each name that ncu left mangled (it does so for kernels of internal
+    linkage, `_ZL...`, such as a `static __global__` function) with
+    c++filt's spelling, where c++filt is there; the others as they are."""
+    mangled = sorted(n for n in names if n.startswith("_Z"))
+    tool = shutil.which("c++filt")
+    if not mangled or not tool:
+        return {}
+    out = subprocess.run([tool], input="\n".join(mangled), text=True,
+                         capture_output=True).stdout.splitlines()
+    return dict(zip(mangled, out)) if len(out) == len(mangled) else {}
+
+
 def read_ncu(path):
     """Per kernel: summed metrics and the launch count, keyed by the name in
     ncu's output (the mangled name with --print-kernel-base mangled) and by
@@ -39,9 +54,11 @@ def read_ncu(path):
         rows = [r for r in csv.reader(f) if r and not r[0].startswith("==")]
     header, data = rows[0], rows[2:]  # rows[1] holds the units
     name_col = header.index("Kernel Name")
+    readable = demangled({row[name_col] for row in data})
     kernels = {}
     for row in data:
-        for name in {row[name_col], base_name(row[name_col])}:
+        raw = row[name_col]
+        for name in {raw, base_name(readable.get(raw, raw))}:
             entry = kernels.setdefault(name, {"launches": 0})
             entry["launches"] += 1
             for col, metric in enumerate(header):

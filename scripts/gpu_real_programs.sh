@@ -56,6 +56,12 @@
 # with executed instructions and stall samples per instruction); the
 # heaviest runs of instructions (scripts/ncu_sass_blocks.py) in
 # $OUT/unseen-sass.md.
+# UNSEEN_DIV_CHECK=1 checks each staged build whose run.env sets
+# PASTA_DIVERGENCE=1 against Nsight Compute: that build runs once with its
+# first NCU_LAUNCHES launches counted (PASTA_END_GRID_ID) and ncu reads
+# scripts/ncu_divergence_metrics.txt over the same launches of clang-plain
+# (clang's code, whose IR the copies measure; plain where clang-plain is
+# not staged); scripts/compare_divergence.py tables the figures side by side.
 # Results: $OUT/unseen.md, $OUT/unseen.tgz ($OUT/unseen-times.md grows as
 # each program's ncu times come in; $OUT/unseen-raw/NAME/ holds each
 # program's runs as it ends: stdout, stderr, exit status, profile).
@@ -120,6 +126,32 @@ if [ "${1:-}" = unseen ]; then
           echo '```'
         } >> "$OUT/unseen-sass.md"
       done
+    done
+  }
+  # Each staged divergence build's figures over the first NCU_LAUNCHES
+  # launches against ncu's on clang-plain (plain where it is not staged):
+  # NAME DIR EXE OTHERS; reads argv and d of the loop below.
+  div_check() {
+    local name=$1 dir=$2 exe=$3 others=$4 b ref=plain n=${NCU_LAUNCHES:-30}
+    case " $(echo $others) " in *" clang-plain "*) ref=clang-plain ;; esac
+    (cd "$root/$ref/$dir" && METRICS=$(tr -d ' \n' < "$OLDPWD/scripts/ncu_divergence_metrics.txt") &&
+      PASTA_OUTPUT=/dev/null pasta_ncu_divergence 300 "$d/ncu-div.csv" \
+        --launch-count "$n" "./$exe" "${argv[@]}" > /dev/null 2>&1)
+    for b in $others; do
+      grep -qx 'PASTA_DIVERGENCE=1' "$root/$b/run.env" 2> /dev/null || continue
+      mkdir -p "$d/divcheck-$b"
+      cp "$d/ncu-div.csv" "$d/divcheck-$b/$name.ncu-div.csv"
+      (run_env "$b" && cd "$root/$b/$dir" && PASTA_END_GRID_ID=$((n - 1)) \
+        PASTA_OUTPUT=$d/divcheck-$b/$name.div.json timeout 120 "./$exe" \
+        "${argv[@]}" > /dev/null 2> "$d/divcheck-$b/run.err")
+      {
+        echo
+        echo "$name: the divergence build $b over the first $n launches against ncu on $ref"
+        echo
+        python3 scripts/compare_divergence.py --work "$d/divcheck-$b" \
+          --programs "$name" --out "$d/divcheck-$b/table.md" > /dev/null 2>&1
+        sed -n '/^|/p' "$d/divcheck-$b/table.md" 2> /dev/null
+      } >> "$OUT/unseen-times.md"
     done
   }
   {
@@ -208,6 +240,7 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
             "$d/pasta.ncu.csv" 2>&1
         done
       } >> "$OUT/unseen-times.md"
+      [ -z "${UNSEEN_DIV_CHECK:-}" ] || div_check "$name" "$dir" "$exe" "$others"
       # shellcheck disable=SC2086 # ARGS are words
       [ -z "${NCU_KERNEL:-}" ] ||
         kernel_sections "$name" "$dir" "$exe" "${NCU_KERNEL_BUILDS:-$builds}" $args
