@@ -1187,6 +1187,20 @@ PASTA_ENTRY uint32_t __pasta_div_access_lanes_out(
                                   &out[5], &out[6], &out[7]);
 }
 
+/* __pasta_div_lanes_trips out of line, for copies that call the access
+ * helpers out of line: what it adds to the sectors, ideal sectors and bank
+ * conflicts goes to out[0..2] (zeroed first). */
+PASTA_ENTRY uint32_t __pasta_div_lanes_trips_out(void *ptr, uint64_t step,
+                                                 uint64_t trips, uint32_t size,
+                                                 uint32_t stride, uint32_t hint,
+                                                 uint32_t sectored,
+                                                 uint32_t width,
+                                                 PASTA_PRIVATE uint32_t *out) {
+  out[0] = out[1] = out[2] = 0;
+  return __pasta_div_lanes_trips(ptr, step, trips, size, stride, hint, sectored,
+                                 width, &out[0], &out[1], &out[2]);
+}
+
 /* The accesses of a batch (include/pasta/div_batch.h), each measured as
  * __pasta_div_access_out or __pasta_div_access_lanes_out measures it, at
  * ptrs[i] with table entry i: out[8 * j .. 8 * j + 8) the figures of the

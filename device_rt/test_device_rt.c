@@ -2334,9 +2334,20 @@ struct div_lanes_trips {
 static void div_lanes_trips_call(uint32_t lane, void *arg) {
   struct div_lanes_trips *c = arg;
   uint32_t *r = c->regs[lane];
-  c->ok[lane] = __pasta_div_lanes_trips(
-      (void *)(uintptr_t)(c->base + (uint64_t)c->stride * lane), c->step,
-      c->trips, c->size, c->stride, c->hint, 1, c->width, &r[5], &r[6], &r[7]);
+  void *ptr = (void *)(uintptr_t)(c->base + (uint64_t)c->stride * lane);
+  c->ok[lane] =
+      __pasta_div_lanes_trips(ptr, c->step, c->trips, c->size, c->stride,
+                              c->hint, 1, c->width, &r[5], &r[6], &r[7]);
+  /* The out-of-line form (copies that call the access helpers so): the
+   * same result, its adds in an array of its own. */
+  uint32_t out[3] = {7, 7, 7};
+  CHECK_EQ_U64(__pasta_div_lanes_trips_out(ptr, c->step, c->trips, c->size,
+                                           c->stride, c->hint, 1, c->width,
+                                           out),
+               c->ok[lane]);
+  CHECK_EQ_U64(out[0], r[5]);
+  CHECK_EQ_U64(out[1], r[6]);
+  CHECK_EQ_U64(out[2], r[7]);
 }
 
 /* Trip 0 alone where c->trip is 1, else every trip. */

@@ -334,7 +334,7 @@ namespace {
 // ones taken by arithmetic in full warps of one row (AccessGroup::FullRow);
 // bodies whose warp executions their branch counts (DivergencePlan::
 // NoneTaken: block 0's times the grid's blocks, or derived at read-back);
-// the lane-shaped groups behind a clamp (UniformLoops::LaneArm), the
+// the lane-shaped groups behind a clamp or a wrap (UniformLoops::LaneArm), the
 // groups whose space is their callers' (DivergencePlan::Access), the shared
 // ones whose full warps of 16-wide rows add their bank conflicts from their
 // strides (AccessGroup::GapConflicts), and the kernels whose copy has a
@@ -368,7 +368,7 @@ struct DivergenceStats {
            << RowsProven << ", of them in rows stacked in y too: " << Stacked
            << "; global ones taken by arithmetic in full 32-lane rows: "
            << FullRow << "); bodies counted at their branch: " << Bodies
-           << "; lane-shaped behind a clamp: " << Clamped
+           << "; lane-shaped behind a clamp or a wrap: " << Clamped
            << "; groups in their callers' space: " << CallersSpace
            << "; shared ones taken by their strides in full warps of "
               "16-wide rows: "
@@ -836,6 +836,9 @@ void pasta::createDivergenceVariants(
   H.LanesTrips =
       M.getOrInsertFunction("__pasta_div_lanes_trips", I32, Generic, I64, I64,
                             I32, I32, I32, I32, I32, Private, Private, Private);
+  H.LanesTripsOut =
+      M.getOrInsertFunction("__pasta_div_lanes_trips_out", I32, Generic, I64,
+                            I64, I32, I32, I32, I32, I32, Private);
   PointerType *Global = PointerType::get(Ctx, 1);
   H.Add = M.getOrInsertFunction(DivAddName, Void, Global, I64);
   H.BranchAdd = M.getOrInsertFunction(DivBranchAddName, Void, I32, Global);

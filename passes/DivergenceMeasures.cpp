@@ -154,6 +154,14 @@ static cl::opt<bool> LanesTrips(
 // plain on an H200, its diagonal copy's spills 64 -> 132 bytes); a step
 // whose fixed part is off a sector (nw_tile's 8(n + 1)) fails the test for
 // such n, and there the fold pays.
+// A loop's access measured before an outer loop (OuterOnce) whose step is
+// not a multiple of a sector was measured at every trip: kmeans'
+// coordinates loop, inside its clusters loop, ran 20x plain on an H200.
+static cl::opt<bool> HoistedTrips(
+    "pasta-div-lanes-trips-hoisted", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: sum the trips of a loop's lane-shaped "
+             "access measured before an outer loop, at any step"));
+
 static cl::opt<bool> SelectiveTrips(
     "pasta-div-lanes-trips-selective", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies: sum a uniform loop's access over its "
@@ -4045,9 +4053,9 @@ private:
             ? Loops.stepIsMultiple(U, *G.Repeat, figureGranule(*Rep.A), At)
             : nullptr;
     std::array<AllocaInst *, PASTA_DIV_NUM> Beyond{};
-    if (Ok && !At && lanesTripsFold(G)) {
-      IRBuilder<> B(U.PreheaderEnd);
-      Ok = B.CreateOr(Ok, lanesTripsOk(G, Beyond), "pasta.div.trips.ok");
+    if (Ok && lanesTripsFold(G, At)) {
+      IRBuilder<> B(M.PreheaderEnd);
+      Ok = B.CreateOr(Ok, lanesTripsOk(G, Beyond, At), "pasta.div.trips.ok");
     }
     if (!G.Repeat->NoWraps.empty()) {
       // Each lane tests its own index; the figures need all of them.
@@ -4092,30 +4100,42 @@ private:
   // its trips summed by __pasta_div_lanes_trips: a lane-shaped access of a
   // known space measured by the inline lanes helper (whose one-row path
   // that helper repeats), of a power-of-2 size up to 32, in a block run at
-  // every trip (so trip k's address is the first's plus k steps).
-  bool lanesTripsFold(const AccessGroup &G) {
+  // every trip (so trip k's address is the first's plus k steps). Measured
+  // before an outer loop (At: kmeans' objects[n * i + id], read in the
+  // coordinates loop of every cluster's trip at a step of 4n bytes), the
+  // helper runs once for all the outer trips, so it is worth a step whose
+  // place in a sector is not known at all (the selective rule's case) as
+  // long as the trips are known there too.
+  bool lanesTripsFold(const AccessGroup &G,
+                      const UniformLoops::UniformLoop *At) {
     const AccessSite &Rep = *G.Members.front();
     const DivergencePlan::Access &A = *Rep.A;
-    return LanesTrips && laneShaped(G) && !G.laneTested() && !OutOfLine &&
+    bool Hoisted = At && HoistedTrips && G.Loop->Trips &&
+                   Loops.invariantBefore(G.Loop->Trips, *At);
+    if (At && !Hoisted)
+      return false;
+    return LanesTrips && laneShaped(G) && !G.laneTested() &&
            A.Space != PASTA_DIV_GENERIC && isPowerOf2_32(A.Size) &&
            A.Size <= 32 &&
            Loops.runsEveryIteration(*G.Loop, *Rep.I->getParent()) &&
-           (!SelectiveTrips ||
+           (!SelectiveTrips || Hoisted ||
             Loops.stepOffWithAlignedValues(*G.Repeat, figureGranule(A)));
   }
 
-  // At G's loop's preheader: __pasta_div_lanes_trips for G, into new
-  // registers (Beyond) of the figures it measures that the helper adds to;
-  // returns its result as an i1 (1 where the fold holds for every trip).
+  // At the preheader of G's loop (of At, where G is measured before it):
+  // __pasta_div_lanes_trips for G, into new registers (Beyond) of the
+  // figures it measures that the helper adds to; returns its result as an
+  // i1 (1 where the fold holds for every trip).
   Value *lanesTripsOk(const AccessGroup &G,
-                      std::array<AllocaInst *, PASTA_DIV_NUM> &Beyond) {
+                      std::array<AllocaInst *, PASTA_DIV_NUM> &Beyond,
+                      const UniformLoops::UniformLoop *At) {
     const UniformLoops::UniformLoop &U = *G.Loop;
     const AccessSite &Rep = *G.Members.front();
     const DivergencePlan::Access &A = *Rep.A;
-    Value *Start = Loops.startBefore(U, Rep.Ptr, *G.Repeat);
-    Value *Step = Loops.stepBefore(U, *G.Repeat);
-    Value *Trips = Loops.tripsBefore(U);
-    IRBuilder<> B(U.PreheaderEnd);
+    Value *Start = Loops.startBefore(U, Rep.Ptr, *G.Repeat, At);
+    Value *Step = Loops.stepBefore(U, *G.Repeat, At);
+    Value *Trips = Loops.tripsBefore(U, At);
+    IRBuilder<> B((At ? *At : U).PreheaderEnd);
     SmallVector<Value *, 11> Args{genericPointer(B, Start),
                                   B.CreateSExtOrTrunc(Step, B.getInt64Ty()),
                                   B.CreateZExtOrTrunc(Trips, B.getInt64Ty()),
@@ -4124,8 +4144,32 @@ private:
                                   B.getInt32(A.Space),
                                   B.getInt32(A.Sectored),
                                   rowWidth()};
-    for (unsigned Fig : {PASTA_DIV_SECTORS, PASTA_DIV_IDEAL_SECTORS,
-                         PASTA_DIV_BANK_CONFLICTS}) {
+    static constexpr unsigned Figs[] = {
+        PASTA_DIV_SECTORS, PASTA_DIV_IDEAL_SECTORS, PASTA_DIV_BANK_CONFLICTS};
+    ++NumLanesTrips;
+    if (OutOfLine) {
+      // The copy calls the access helpers out of line (its first trip's
+      // measurement among them, __pasta_div_access_lanes_out, the same
+      // figures): so the fold, its adds in an array of its own.
+      IRBuilder<> EB(&*Copy.getEntryBlock().getFirstInsertionPt());
+      AllocaInst *Adds = EB.CreateAlloca(
+          ArrayType::get(EB.getInt32Ty(), 3),
+          Copy.getParent()->getDataLayout().getAllocaAddrSpace(), nullptr,
+          "pasta.div.trips.out");
+      Args.push_back(Adds);
+      Value *Ok = B.CreateCall(H.LanesTripsOut, Args);
+      for (auto [K, Fig] : enumerate(Figs)) {
+        if (!accessMeasures(A, Fig))
+          continue;
+        Beyond[Fig] = newRegister("pasta.div.trips.beyond");
+        B.CreateStore(B.CreateLoad(B.getInt32Ty(),
+                                   B.CreateConstInBoundsGEP2_32(
+                                       Adds->getAllocatedType(), Adds, 0, K)),
+                      Beyond[Fig]);
+      }
+      return B.CreateICmpNE(Ok, B.getInt32(0));
+    }
+    for (unsigned Fig : Figs) {
       if (!accessMeasures(A, Fig)) {
         Args.push_back(discard());
         continue;
@@ -4134,7 +4178,6 @@ private:
       zero(B, {Beyond[Fig]});
       Args.push_back(Beyond[Fig]);
     }
-    ++NumLanesTrips;
     return B.CreateICmpNE(B.CreateCall(H.LanesTrips, Args), B.getInt32(0));
   }
 

@@ -79,6 +79,9 @@ struct DivHelpers {
   // step is not a multiple of a sector: the trips' one-row figures beyond
   // the first trip's (CopyMeasures::foldLanesTrips).
   llvm::FunctionCallee LanesTrips;
+  // The same out of line, its three adds to an array (copies that call
+  // the access helpers out of line).
+  llvm::FunctionCallee LanesTripsOut;
 };
 
 // A planned access in a divergence copy: its pointer there.

@@ -43,6 +43,13 @@ using namespace pasta;
 // blocks before. (Off from 2026-11-29: lane-shaped behind an all-lanes test
 // but still measured in those warps, srad_coeff ran slower, 5.17x and 5.20x
 // against 4.82x and 4.90x on an H200.) The figures are the same either way.
+// Off: a wrapped neighbour `(x + 1) % n` is measured by the general
+// helper in every warp (Game of Life 5.1x plain on an H200).
+static cl::opt<bool> WrapArms(
+    "pasta-div-wraps", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: treat a lane-affine index taken modulo a "
+             "warp-uniform value as lane-shaped where no lane wraps"));
+
 static cl::opt<bool> ClampArms(
     "pasta-div-clamps", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies: treat an index clamped against a "
@@ -419,7 +426,10 @@ bool UniformLoops::runsEveryIteration(const UniformLoop &U,
          DT->dominates(&BB, U.L->getLoopLatch());
 }
 
-Value *UniformLoops::tripsBefore(const UniformLoop &U) {
+Value *UniformLoops::tripsBefore(const UniformLoop &U, const UniformLoop *At) {
+  if (At && At != &U)
+    return Expander->expandCodeFor(U.Trips, U.Trips->getType(),
+                                   At->PreheaderEnd);
   Value *&V = Trips[&U];
   if (!V)
     V = Expander->expandCodeFor(U.Trips, U.Trips->getType(), U.PreheaderEnd);
@@ -813,9 +823,10 @@ bool UniformLoops::stepOffWithAlignedValues(const Repeat &R, uint64_t Granule) {
   return C && (C->getAPInt().getZExtValue() & (Granule - 1)) != 0;
 }
 
-Value *UniformLoops::stepBefore(const UniformLoop &U, const Repeat &R) {
+Value *UniformLoops::stepBefore(const UniformLoop &U, const Repeat &R,
+                                const UniformLoop *At) {
   return Expander->expandCodeFor(R.StepToTest, R.StepToTest->getType(),
-                                 U.PreheaderEnd);
+                                 (At ? *At : U).PreheaderEnd);
 }
 
 // Each narrow recurrence {s,+,d} of N bits stays in range over U's
@@ -1195,6 +1206,23 @@ public:
   // A clamp of a lane-affine value against a warp-uniform one (SCEV folds
   // the smax/smin/umax/umin intrinsics into these): the lane-affine
   // operand, where the clamp is an intrinsic of the address's.
+  // `a % n` is a - (a /u n) * n to scalar evolution: where the quotient
+  // is one value in each row of lanes (LaneArm's test), the remainder
+  // moves as `a`; the quotient is taken as 0 here, its stride's.
+  const SCEV *visitUDivExpr(const SCEVUDivExpr *E) {
+    auto It = Rems.find(E);
+    if (!WrapArms || It == Rems.end() || Conds.size() + Arms.size() >= 2)
+      return SCEVRewriteVisitor::visitUDivExpr(E);
+    BinaryOperator *Rem = It->second;
+    std::optional<int64_t> Step = Coefficient(E->getLHS());
+    unsigned Bits = Rem->getType()->getIntegerBitWidth();
+    if (!Step || *Step <= 0 || (Bits < 64 && *Step >= (int64_t(1) << Bits)) ||
+        !Uniform(Rem->getOperand(1)))
+      return SCEVRewriteVisitor::visitUDivExpr(E);
+    Arms.push_back({Rem, 0, *Step});
+    return SE.getZero(E->getType());
+  }
+
   const SCEV *visitSMaxExpr(const SCEVSMaxExpr *E) { return clamp(E); }
   const SCEV *visitSMinExpr(const SCEVSMinExpr *E) { return clamp(E); }
   const SCEV *visitUMaxExpr(const SCEVUMaxExpr *E) { return clamp(E); }
@@ -1209,6 +1237,12 @@ private:
     // Scalar evolution takes an extension into the clamp's operands
     // (sext(smin(a, b)) is smin(sext(a), sext(b))): that node is the
     // clamp's too, its lane-affine operand extended alike.
+    if (auto *Rem = dyn_cast<BinaryOperator>(I);
+        Rem && Rem->getOpcode() == Instruction::URem &&
+        SE.isSCEVable(Rem->getType()))
+      if (auto *D = dyn_cast<SCEVUDivExpr>(SE.getUDivExpr(
+              SE.getSCEV(Rem->getOperand(0)), SE.getSCEV(Rem->getOperand(1)))))
+        Rems.try_emplace(D, Rem);
     if (auto *MM = dyn_cast<MinMaxIntrinsic>(I))
       if (SE.isSCEVable(MM->getType())) {
         const SCEV *S = SE.getSCEV(MM);
@@ -1240,7 +1274,7 @@ private:
       std::optional<int64_t> CL = Coefficient(Lane);
       if (!CL || *CL == 0 || !Uniform(MM->getArgOperand(1 - Op)))
         continue;
-      Arms.push_back({MM, Op});
+      Arms.push_back({MM, Op, 0});
       return visit(Lane);
     }
     return E;
@@ -1252,11 +1286,17 @@ private:
   SmallVectorImpl<UniformLoops::LaneArm> &Arms;
   // The clamp a node is, and the extension (CastOpsEnd: none) it is of it.
   DenseMap<const SCEV *, std::pair<IntrinsicInst *, unsigned>> Clamps;
+  // The urem each quotient a / n of the address is the remainder's of.
+  DenseMap<const SCEV *, BinaryOperator *> Rems;
   SmallPtrSet<const Instruction *, 16> Seen;
 };
 } // namespace
 
 Value *UniformLoops::LaneArm::condition(IRBuilderBase &B) const {
+  if (Op->getOpcode() == Instruction::URem)
+    return B.CreateICmpUGE(Op, ConstantInt::get(Op->getType(), Step),
+                           "pasta.div.nowrap");
+  auto *MinMax = cast<IntrinsicInst>(Op);
   Value *Lane = MinMax->getArgOperand(Operand);
   Value *Bound = MinMax->getArgOperand(1 - Operand);
   switch (MinMax->getIntrinsicID()) {

@@ -187,11 +187,17 @@ public:
   // in a warp execution whose every active lane takes that operand
   // (LaneArm::condition holds in all of them); where all take the bound it
   // is the same in every lane, so agreeing is not enough there.
+  // A wrap too: `a % n` (urem) with `a` lane-affine, moving by Step > 0
+  // per thread index x, and `n` warp-uniform (Game of Life's neighbours,
+  // `(x + 1) % size`): where every lane's remainder is at least Step, no
+  // two neighbouring lanes wrap apart, so `a / n` is the same in each row
+  // of lanes and the remainder moves as `a` does.
   struct LaneArm {
-    llvm::IntrinsicInst *MinMax;
-    unsigned Operand; // the lane-affine operand's index
+    llvm::Instruction *Op; // the min/max intrinsic, or the urem
+    unsigned Operand = 0;  // a min/max: the lane-affine operand's index
+    int64_t Step = 0;      // a urem: what its dividend moves by per x
     // `operand >= bound` (smax, umax) or `<=` (smin, umin), built at B:
-    // then the clamp's value is the operand.
+    // then the clamp's value is the operand; `remainder >= Step` (urem).
     llvm::Value *condition(llvm::IRBuilderBase &B) const;
   };
   std::optional<int64_t>
@@ -253,10 +259,16 @@ public:
   // not a multiple. nw_tile's step 8(n + 1) is (8); lud's 4n is not (0),
   // so lud's steps pass the run-time test wherever n is a multiple of 8.
   bool stepOffWithAlignedValues(const Repeat &R, uint64_t Granule);
-  // R's step (StepToTest, bytes per iteration of U) at U's preheader's end.
-  llvm::Value *stepBefore(const UniformLoop &U, const Repeat &R);
-  // U's iterations per entry (U.Trips), computed once at its preheader's end.
-  llvm::Value *tripsBefore(const UniformLoop &U);
+  // R's step (StepToTest, bytes per iteration of U) at the preheader's end
+  // of U (of At, an outer loop it is invariant in, where given).
+  llvm::Value *stepBefore(const UniformLoop &U, const Repeat &R,
+                          const UniformLoop *At = nullptr);
+  // U's iterations per entry (U.Trips), computed once at its preheader's end
+  // (at At's, an outer loop they are invariant in, where given).
+  llvm::Value *tripsBefore(const UniformLoop &U,
+                           const UniformLoop *At = nullptr);
+  // Whether S is invariant in W's loop and can be computed at its preheader.
+  bool invariantBefore(const llvm::SCEV *S, const UniformLoop &W);
   // In this lane, whether Cond, the condition of a branch in L's header
   // (a loop that keeps its lanes there, with a computable trip count),
   // holds at every iteration of this entry: an i1 at the end of L's
@@ -299,7 +311,6 @@ private:
   bool sameIterationAt(const llvm::Loop *L, const llvm::BasicBlock &At) const;
   bool sameIterationAt(const llvm::Value *V, const llvm::BasicBlock &At) const;
   bool isUniformStep(const llvm::SCEV *Step, const llvm::BasicBlock &At);
-  bool invariantBefore(const llvm::SCEV *S, const UniformLoop &W);
   void markDivergenceInLoops(llvm::Function &F,
                              llvm::FunctionAnalysisManager &FAM);
   std::optional<int64_t>

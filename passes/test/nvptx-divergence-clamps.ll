@@ -27,7 +27,7 @@
 ; ON: pasta.div.arm
 ; OFF-NOT: pasta.div.arm
 ; STATS: access groups 10 (lane-shaped: 8, not measured: one aligned address in every lane: 0; measured only where rows of lanes are not 32 wide: 1,
-; STATS-SAME: bodies counted at their branch: 0; lane-shaped behind a clamp: 4; groups in their callers' space: 0
+; STATS-SAME: bodies counted at their branch: 0; lane-shaped behind a clamp or a wrap: 4; groups in their callers' space: 0
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

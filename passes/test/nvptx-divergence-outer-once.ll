@@ -7,10 +7,19 @@
 ; outermost such loop, and still added per entry of its own loop, times
 ; that entry's iterations. The run-time tests go with it: the step's
 ; alignment and each lane's no-wrap test of the int index (a vote).
+; A step whose place in a sector is not known (4n bytes) has its trips
+; summed there too, by __pasta_div_lanes_trips given the inner loop's trips
+; and step (kmeans' 17,695 objects: the step test fails for 7 of 8 n, and
+; the loop measured every trip), what it adds beyond the first trip's
+; figures added per entry of the inner loop; the same out of line in a copy
+; that calls the access helpers so (OOL), and not with
+; -pasta-div-lanes-trips-hoisted=0 (NOFOLD).
 ; Left per entry: a start that changes in the outer loop
 ; (`g[c * 64 + f * 8 + tid]`),
 ; and with -pasta-div-outer-once=0.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-out-of-line-above=0 -S %s | FileCheck %s --check-prefix=OOL
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-lanes-trips-hoisted=0 -S %s | FileCheck %s --check-prefix=NOFOLD
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-outer-once=0 -S %s | FileCheck %s --check-prefix=OFF
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -87,9 +96,15 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; loop's preheader (its start moves with c); both added there per entry.
 ; CHECK-LABEL: define ptx_kernel void @clusters__pasta_div(
 ; CHECK: outer.preheader:
+; CHECK: %[[NF:.*]] = add i32 %nf, -1
+; CHECK: %[[NF64:.*]] = zext i32 %[[NF]] to i64
+; CHECK: %[[TRIPS:.*]] = add nuw nsw i64 %[[NF64]], 1
+; CHECK: %[[STEP:.*]] = shl nsw i64 %{{.*}}, 2
 ; CHECK: %pasta.div.step.ok = icmp eq i64
+; CHECK: call i32 @__pasta_div_lanes_trips(ptr %{{.*}}, i64 %[[STEP]], i64 %[[TRIPS]], i32 4, i32 4, i32 1, i32 1, i32 32, ptr %[[B:pasta.div.trips.beyond[0-9]*]],
+; CHECK: %pasta.div.trips.ok = or i1 %pasta.div.step.ok,
 ; CHECK: call i32 @__pasta_div_all_lanes(
-; CHECK: %[[OK:.*]] = and i1 %pasta.div.step.ok, %pasta.div.nowrap.all
+; CHECK: %[[OK:.*]] = and i1 %pasta.div.trips.ok, %pasta.div.nowrap.all
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %{{.*}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[FEAT:pasta.div.once[0-9]*]],
 ; CHECK: outer:
 ; CHECK-NOT: call i32 @__pasta_div_all_lanes(
@@ -101,7 +116,24 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK-NEXT: %[[F64:.*]] = sext i32 %[[F]] to i64
 ; CHECK-NEXT: select i1 %[[OK]], i64 %[[F64]], i64 0
 ; CHECK: load i32, ptr %[[G]],
+; CHECK: load i32, ptr %[[B]],
+; CHECK: select i1 %[[OK]],
 ; CHECK: inner:
+; CHECK-NOT: __pasta_div_lanes_trips
+; CHECK: outer.latch:
+
+; OOL-LABEL: define ptx_kernel void @clusters__pasta_div(
+; OOL: outer.preheader:
+; OOL: call i32 @__pasta_div_lanes_trips_out(ptr %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %{{.*}}, ptr %pasta.div.trips.out)
+; OOL: %pasta.div.trips.ok = or i1 %pasta.div.step.ok,
+; OOL: call i32 @__pasta_div_access_lanes_out(
+; OOL: outer:
+
+; NOFOLD-LABEL: define ptx_kernel void @clusters__pasta_div(
+; NOFOLD-NOT: __pasta_div_lanes_trips
+; NOFOLD: and i1 %pasta.div.step.ok, %pasta.div.nowrap.all
+; NOFOLD-NOT: __pasta_div_lanes_trips
+; NOFOLD: ret void
 
 ; OFF-LABEL: define ptx_kernel void @clusters__pasta_div(
 ; OFF: outer.preheader:

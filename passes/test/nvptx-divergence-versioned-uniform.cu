@@ -21,8 +21,11 @@
 // CHECK: and.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 31;
 // CHECK: redux.sync.min.u32
 // Once a thread, before the cluster loop (the test's inputs are invariant
-// in it), not once per cluster.
+// in it), not once per cluster. So are __pasta_div_lanes_trips's loops
+// (the feature loop's trips summed where the step is not a multiple of a
+// sector: the measured loop's fold).
 // CHECK: This Loop Header: Depth=1
+// CHECK: Child Loop {{.*}} Depth 3
 // The clone: two features a trip (4 loads), nothing measured, its back edge.
 // CHECK-NOT: redux.sync.min
 // CHECK: [[CLONE:\$L__BB[0-9_]+]]:{{.*}}Parent Loop
