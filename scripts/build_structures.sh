@@ -75,6 +75,9 @@
 # spaceptrs: generic accesses in loops whose address space only the run
 # knows (objects reached through pointers in global memory; one loop handed
 # global, shared and local objects): their counts off the hot path.
+# ringsweep: neighbours on a torus taken modulo its size, and a loop over
+# coordinates stored a row each (rows not a multiple of a sector) inside a
+# loop over centres: divergence figures derived where every lane agrees.
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
@@ -86,14 +89,14 @@
 #           onethread launch_ex gridstride cdp wmma texsurf warpagg
 #           scopedatomics slabwalk persistent launchfit casinsert
 #           constptrs framecallee radixsort warpnorm halfmath exitgather
-#           spaceptrs
+#           spaceptrs ringsweep
 #           (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics slabwalk persistent launchfit casinsert constptrs framecallee radixsort warpnorm halfmath exitgather spaceptrs}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics slabwalk persistent launchfit casinsert constptrs framecallee radixsort warpnorm halfmath exitgather spaceptrs ringsweep}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -200,7 +203,7 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride | wmma | texsurf | warpagg | scopedatomics | slabwalk | launchfit | casinsert | constptrs | warpnorm | halfmath | exitgather | spaceptrs) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride | wmma | texsurf | warpagg | scopedatomics | slabwalk | launchfit | casinsert | constptrs | warpnorm | halfmath | exitgather | spaceptrs | ringsweep) build_one "$g" ;;
     # Its per-bit blocks have the same sites: shared, their counters fit the
     # counting code in 1,024 threads (62 registers), and the capped copy
     # this structure tests would not run. Built with a counter each.

@@ -65,6 +65,7 @@ one cxx_names cxx_names
 one thrust thrust
 one rdc rdc
 one vectors vectors
+one ringsweep ringsweep
 # -fgpu-rdc registers the copies through offloading entries. Its grids are
 # one block, which fits in one wave: the uncapped twins must be what ran.
 (cd "$bin" && PASTA_DIVERGENCE=1 PASTA_OUTPUT=/dev/null "$NCU" --csv \

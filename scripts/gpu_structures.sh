@@ -161,6 +161,7 @@ row "per-thread loops of a few trips (CUB transform)" return shortloops/shortloo
 ROW_ENV=PASTA_WORKING_SET=1 row "per-thread loops of a few trips (CUB transform)" ws shortloops/shortloops.cu 0 shortloops
 row "lanes leaving a loop apart, a barrier inside the bounds check" return exitgather/exitgather.cu 0 exitgather
 row "generic accesses in loops: global, shared and local objects" return spaceptrs/spaceptrs.cu 0 spaceptrs
+row "neighbours on a torus; a coordinates loop in a centres loop" return ringsweep/ringsweep.cu 0 ringsweep
 row "threads waiting on each other (spin loop, atomicCAS lock)" return spinwait/spinwait.cu 0 spinwait
 row "threads waiting on each other, wrap flush every 3 polls" return spinwait/spinwait.cu 0 spinwait.wrap
 # Warps split on purpose around the runtime's calls and flushes: the same
