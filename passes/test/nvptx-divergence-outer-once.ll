@@ -4,14 +4,17 @@
 ; do not change (kmeans: `features[f * n + p]` in the feature loop, in the
 ; cluster loop), every entry measures the same addresses with the same
 ; lanes (no branch between is divergent): it is measured once, before the
-; outermost such loop, and still added per entry of its own loop, times
-; that entry's iterations. The run-time tests go with it: the step's
+; outermost such loop. Every entry adds the same figures times the same
+; trips, so they are added once, at the cluster loop's exit, times the
+; entries' trips counted at the feature loop's preheader (one figure at
+; every entry of the feature loop before: -pasta-div-folds-for-all-trips=0,
+; EACH). The run-time tests go with it: the step's
 ; alignment and each lane's no-wrap test of the int index (a vote).
 ; A step whose place in a sector is not known (4n bytes) has its trips
 ; summed there too, by __pasta_div_lanes_trips given the inner loop's trips
 ; and step (kmeans' 17,695 objects: the step test fails for 7 of 8 n, and
 ; the loop measured every trip), what it adds beyond the first trip's
-; figures added per entry of the inner loop; the same out of line in a copy
+; figures added per entry (times the entries, at the exit); the same out of line in a copy
 ; that calls the access helpers so (OOL), and not with
 ; -pasta-div-lanes-trips-hoisted=0 (NOFOLD).
 ; Left per entry: a start that changes in the outer loop
@@ -20,6 +23,7 @@
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-out-of-line-above=0 -S %s | FileCheck %s --check-prefix=OOL
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-lanes-trips-hoisted=0 -S %s | FileCheck %s --check-prefix=NOFOLD
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-folds-for-all-trips=0 -S %s | FileCheck %s --check-prefix=EACH
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-outer-once=0 -S %s | FileCheck %s --check-prefix=OFF
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -105,22 +109,51 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK: %pasta.div.trips.ok = or i1 %pasta.div.step.ok,
 ; CHECK: call i32 @__pasta_div_all_lanes(
 ; CHECK: %[[OK:.*]] = and i1 %pasta.div.trips.ok, %pasta.div.nowrap.all
-; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %{{.*}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[FEAT:pasta.div.once[0-9]*]],
+; CHECK: call i32 @__pasta_div_access_row32(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, ptr %[[FEAT:pasta.div.once[0-9]*]],
+; CHECK: store i64 0, ptr %pasta.div.entry.trips
+; CHECK: store i64 0, ptr %pasta.div.entries
 ; CHECK: outer:
 ; CHECK-NOT: call i32 @__pasta_div_all_lanes(
 ; CHECK: inner.preheader:
 ; CHECK-NOT: call i32 @__pasta_div_all_lanes(
-; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %{{.*}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[G:pasta.div.once[0-9]*]],
+; The feature loop's entries and their trips counted here; feat's figures
+; are not added here but once, at the cluster loop's exit.
+; CHECK: %[[E:.*]] = load i64, ptr %pasta.div.entry.trips
+; CHECK-NEXT: %[[E2:.*]] = add i64 %[[E]], %[[TRIPS]]
+; CHECK-NEXT: store i64 %[[E2]], ptr %pasta.div.entry.trips
+; CHECK-NEXT: %[[N:.*]] = load i64, ptr %pasta.div.entries
+; CHECK-NEXT: %[[N2:.*]] = add i64 %[[N]], 1
+; CHECK-NEXT: store i64 %[[N2]], ptr %pasta.div.entries
+; g's start moves with c: measured and added here, at every entry.
+; CHECK: call i32 @__pasta_div_access_row32(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, ptr %[[G:pasta.div.once[0-9]*]],
 ; CHECK: %pasta.div.small = icmp ule i64
-; CHECK: %[[F:.*]] = load i32, ptr %[[FEAT]],
-; CHECK-NEXT: %[[F64:.*]] = sext i32 %[[F]] to i64
-; CHECK-NEXT: select i1 %[[OK]], i64 %[[F64]], i64 0
+; CHECK-NOT: load i32, ptr %[[FEAT]],
 ; CHECK: load i32, ptr %[[G]],
-; CHECK: load i32, ptr %[[B]],
-; CHECK: select i1 %[[OK]],
+; CHECK-NOT: load i32, ptr %[[FEAT]],
 ; CHECK: inner:
 ; CHECK-NOT: __pasta_div_lanes_trips
-; CHECK: outer.latch:
+; CHECK: done.loopexit:
+; CHECK: load i64, ptr %pasta.div.entry.trips
+; CHECK: %[[T:.*]] = load i64, ptr %pasta.div.entry.trips
+; CHECK-NEXT: load i32, ptr %[[FEAT]],
+; CHECK-NEXT: %[[F64:.*]] = sext i32 %{{.*}} to i64
+; CHECK-NEXT: %[[S:.*]] = select i1 %[[OK]], i64 %[[F64]], i64 0
+; CHECK-NEXT: mul i64 %[[S]], %[[T]]
+; CHECK: %[[EN:.*]] = load i64, ptr %pasta.div.entries
+; CHECK-NEXT: load i32, ptr %[[B]],
+; CHECK-NEXT: %[[B64:.*]] = sext i32 %{{.*}} to i64
+; CHECK-NEXT: %[[BS:.*]] = select i1 %[[OK]], i64 %[[B64]], i64 0
+; CHECK-NEXT: mul i64 %[[BS]], %[[EN]]
+; CHECK: done:
+
+; With -pasta-div-folds-for-all-trips=0 (EACH) feat's figures are added at
+; every entry of the feature loop, in its preheader.
+; EACH-LABEL: define ptx_kernel void @clusters__pasta_div(
+; EACH: call i32 @__pasta_div_access_row32(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, ptr %[[FEAT:pasta.div.once[0-9]*]],
+; EACH-NOT: pasta.div.entry.trips
+; EACH: inner.preheader:
+; EACH: load i32, ptr %[[FEAT]],
+; EACH: inner:
 
 ; OOL-LABEL: define ptx_kernel void @clusters__pasta_div(
 ; OOL: outer.preheader:
