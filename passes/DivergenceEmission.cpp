@@ -894,13 +894,18 @@ void pasta::createDivergenceVariants(
       createCopies(M, Fns, PASTA_DIV_SUFFIX, VMap);
   // Full warps' trips of one-block loops, versioned before any
   // measurement goes in (the clones are in no plan: never measured).
+  // Every walk over the copies goes in the kernels' order (Fns), not a
+  // map's by address: the counters and derived rows they add must come out
+  // the same in every build (texsurf's divergence build swapped two
+  // groups of rows between compiles when its copies were walked by
+  // address).
   unsigned Versioned = 0;
-  for (auto &[F, Copy] : CopyOf)
-    Versioned += versionFullWarpLoops(*Copy, Plan, VMap, T, FAM);
+  for (Function *F : Fns)
+    Versioned += versionFullWarpLoops(*CopyOf.at(F), Plan, VMap, T, FAM);
   // Loops are simplified and analyzed before any code goes in.
   std::map<Function *, std::unique_ptr<UniformLoops>> LoopsOf;
-  for (auto &[F, Copy] : CopyOf)
-    LoopsOf[Copy] = std::make_unique<UniformLoops>(*Copy, FAM);
+  for (Function *F : Fns)
+    LoopsOf[CopyOf.at(F)] = std::make_unique<UniformLoops>(*CopyOf.at(F), FAM);
   std::map<Function *, CopyMeasures> Measures;
   auto MeasuresOf = [&](Instruction *I) -> CopyMeasures & {
     Function *F = I->getFunction();
@@ -950,7 +955,12 @@ void pasta::createDivergenceVariants(
     MeasuresOf(Sites.front().I).planAccesses(Sites);
   // The FullRow groups' calls, tracked: later steps may drop some.
   std::map<Function *, SmallVector<WeakTrackingVH, 8>> FullRowCallsOf;
-  for (auto &[F, CM] : Measures) {
+  for (Function *Orig : Fns) {
+    Function *F = CopyOf.at(Orig);
+    auto Found = Measures.find(F);
+    if (Found == Measures.end())
+      continue;
+    CopyMeasures &CM = Found->second;
     CM.measureAccesses();
     for (CallInst *CI : CM.fullRowCalls())
       FullRowCallsOf[F].push_back(CI);
@@ -969,8 +979,8 @@ void pasta::createDivergenceVariants(
     Stats.Twins += Twins;
     Stats.LaunchDerived += LaunchDerived;
   }
-  for (auto &[F, Copy] : CopyOf)
-    flushAlikePerWarp(*Copy, T, H.BankRow);
+  for (Function *F : Fns)
+    flushAlikePerWarp(*CopyOf.at(F), T, H.BankRow);
   // In the kernels' order, so that the module's order is the same each time.
   SmallPtrSet<const Function *, 8> Rows32, Scattered;
   // Copies whose common body (addRareApart) is one for rows of 32.
